@@ -1,0 +1,82 @@
+import { ArrowUp, Bookmark, LayoutGrid, MessageCircle, MoreHorizontal, Moon, Send, Tv, User } from 'lucide-react'
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { useCommunityLinks } from '#app/utils/community.ts'
+import { useTheme } from '#app/utils/theme.ts'
+import { useOptionalUser } from '#app/utils/user.ts'
+
+const SCROLL_TOP_AFTER = 500
+const CHANNEL_AFTER = 550
+const SCROLL_DEBOUNCE_MS = 50
+
+/** Bottom-right widget: scroll-to-top (or chat link), messaging link, and a small menu. */
+export function FloatingWidget() {
+	const [scrollY, setScrollY] = useState(0)
+	const community = useCommunityLinks()
+	const user = useOptionalUser()
+	const { toggle } = useTheme()
+
+	useEffect(() => {
+		let timer: ReturnType<typeof setTimeout> | undefined
+		const onScroll = () => {
+			clearTimeout(timer)
+			timer = setTimeout(() => setScrollY(window.scrollY), SCROLL_DEBOUNCE_MS)
+		}
+		setScrollY(window.scrollY)
+		window.addEventListener('scroll', onScroll, { passive: true })
+		return () => {
+			clearTimeout(timer)
+			window.removeEventListener('scroll', onScroll)
+		}
+	}, [])
+
+	const round = 'flex h-11 w-11 items-center justify-center rounded-full bg-surface-2 shadow-lg ring-1 ring-border hover:bg-surface-3'
+	return (
+		<div className="fixed right-4 bottom-20 z-30 flex flex-col items-center gap-2 md:bottom-6" data-testid="floating-widget">
+			{scrollY > CHANNEL_AFTER ? (
+				<a href={community.channel} target="_blank" rel="noopener noreferrer" className={round} aria-label="Messaging channel">
+					<Send className="h-5 w-5" aria-hidden="true" />
+				</a>
+			) : null}
+			{scrollY > SCROLL_TOP_AFTER ? (
+				<button
+					type="button"
+					className={round}
+					aria-label="Scroll to top"
+					onClick={() => window.scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })}
+				>
+					<ArrowUp className="h-5 w-5" aria-hidden="true" />
+				</button>
+			) : (
+				<a href={community.chat} target="_blank" rel="noopener noreferrer" className={round} aria-label="Chat community">
+					<MessageCircle className="h-5 w-5" aria-hidden="true" />
+				</a>
+			)}
+			<DropdownMenu.Root modal={false}>
+				<DropdownMenu.Trigger className={round} aria-label="Quick menu">
+					<MoreHorizontal className="h-5 w-5" aria-hidden="true" />
+				</DropdownMenu.Trigger>
+				<DropdownMenu.Portal>
+					<DropdownMenu.Content side="top" align="end" sideOffset={8} className="z-50 min-w-52 rounded-lg border border-border bg-surface p-1 shadow-xl">
+						<DropdownMenu.Item onSelect={toggle} className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2">
+							<Moon className="h-4 w-4" aria-hidden="true" /> Dark mode
+						</DropdownMenu.Item>
+						{[
+							{ to: user ? '/account?tab=account' : '/login', label: 'Account', Icon: User },
+							{ to: '/categories', label: 'Categories', Icon: LayoutGrid },
+							{ to: '/bookmarks', label: 'Bookmarks', Icon: Bookmark },
+							{ to: '/networks', label: 'Netflix & Others', Icon: Tv },
+						].map(({ to, label, Icon }) => (
+							<DropdownMenu.Item key={label} asChild>
+								<Link to={to} className="flex items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2">
+									<Icon className="h-4 w-4" aria-hidden="true" /> {label}
+								</Link>
+							</DropdownMenu.Item>
+						))}
+					</DropdownMenu.Content>
+				</DropdownMenu.Portal>
+			</DropdownMenu.Root>
+		</div>
+	)
+}

@@ -1,0 +1,28 @@
+import { Search } from 'lucide-react'
+import { Form } from 'react-router'
+import { SEARCH_PLACEHOLDER } from '#app/lib/site.ts'
+
+/**
+ * The site-wide search box. Without JavaScript it submits to /search; the
+ * search overlay enhances it when the client has loaded.
+ */
+export function SearchBox({ onOpen }: { onOpen?: () => void }) {
+	return (
+		<Form method="get" action="/search" role="search" className="relative w-full max-w-xs">
+			<label htmlFor="site-search" className="sr-only">
+				Search
+			</label>
+			<Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+			<input
+				id="site-search"
+				name="query"
+				type="search"
+				autoComplete="off"
+				placeholder={SEARCH_PLACEHOLDER}
+				onFocus={onOpen}
+				onClick={onOpen}
+				className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm placeholder:text-muted"
+			/>
+		</Form>
+	)
+}

@@ -1,0 +1,78 @@
+import { lazy, Suspense, useState } from 'react'
+import { Link, NavLink as RouterNavLink } from 'react-router'
+import { cn } from '#app/lib/cn.ts'
+import { CATEGORY_MENU, NETWORK_MENU } from '#app/lib/site.ts'
+import { useOptionalUser } from '#app/utils/user.ts'
+import { Logo } from './logo.tsx'
+import { NavMenu } from './nav-menu.tsx'
+import { SearchBox } from './search-box.tsx'
+
+// The overlay is not needed for first paint; it loads when first opened.
+const SearchOverlay = lazy(() => import('#app/components/search/search-overlay.tsx'))
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+	cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-surface-2', isActive && 'text-accent')
+
+export function SiteHeader({ sticky = true }: { sticky?: boolean }) {
+	const user = useOptionalUser()
+	const [searchOpen, setSearchOpen] = useState(false)
+	return (
+		<header
+			data-testid="site-header"
+			className={cn('z-40 border-b border-border bg-background/90 backdrop-blur', sticky ? 'sticky top-0' : 'relative')}
+		>
+			<div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+				<Logo />
+				<nav aria-label="Main" className="ml-2 flex items-center">
+					<RouterNavLink to="/movies" prefetch="intent" className={navLinkClass}>
+						Movies
+					</RouterNavLink>
+					<RouterNavLink to="/series" prefetch="intent" className={navLinkClass}>
+						Series
+					</RouterNavLink>
+					<div className="hidden items-center md:flex">
+						<NavMenu label="Categories" links={CATEGORY_MENU} />
+						<NavMenu label="Networks" links={NETWORK_MENU} />
+						<RouterNavLink to="/discover" prefetch="intent" className={navLinkClass}>
+							Discover
+						</RouterNavLink>
+					</div>
+					<RouterNavLink to="/4k" prefetch="intent" className={(s) => cn(navLinkClass(s), 'hidden lg:inline-flex')}>
+						4K guide
+					</RouterNavLink>
+				</nav>
+				<div className="ml-auto hidden flex-1 justify-end sm:flex">
+					<SearchBox onOpen={() => setSearchOpen(true)} />
+				</div>
+				<div className="ml-auto flex items-center gap-1 sm:ml-2">
+					{user ? (
+						<Link
+							to="/account?tab=account"
+							className="max-w-40 truncate rounded-md px-3 py-2 text-sm font-medium hover:bg-surface-2"
+							data-testid="header-user"
+						>
+							{user.name}
+						</Link>
+					) : (
+						<>
+							<Link to="/signup" className="hidden rounded-md px-3 py-2 text-sm font-medium hover:bg-surface-2 sm:inline-flex">
+								Register
+							</Link>
+							<Link to="/login" className="rounded-md bg-accent px-3 py-2 text-sm font-semibold text-accent-foreground hover:bg-accent/90">
+								Login
+							</Link>
+						</>
+					)}
+				</div>
+			</div>
+			<div className="px-4 pb-3 sm:hidden">
+				<SearchBox onOpen={() => setSearchOpen(true)} />
+			</div>
+			{searchOpen ? (
+				<Suspense fallback={null}>
+					<SearchOverlay open={searchOpen} onClose={() => setSearchOpen(false)} />
+				</Suspense>
+			) : null}
+		</header>
+	)
+}

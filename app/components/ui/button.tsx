@@ -1,0 +1,39 @@
+import { Slot } from '@radix-ui/react-slot'
+import type { ButtonHTMLAttributes } from 'react'
+import { cn } from '#app/lib/cn.ts'
+
+const VARIANTS = {
+	primary: 'bg-accent text-accent-foreground hover:bg-accent/90',
+	secondary: 'bg-surface-2 text-foreground hover:bg-surface-3',
+	ghost: 'text-foreground hover:bg-surface-2',
+	outline: 'border border-border text-foreground hover:bg-surface-2',
+	danger: 'bg-red-700 text-white hover:bg-red-600',
+} as const
+
+const SIZES = {
+	sm: 'h-8 px-3 text-sm',
+	md: 'h-10 px-4 text-sm',
+	lg: 'h-12 px-6 text-base',
+	icon: 'h-10 w-10',
+} as const
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+	variant?: keyof typeof VARIANTS
+	size?: keyof typeof SIZES
+	/** Render the child element (a Link, say) with button styling. */
+	asChild?: boolean
+}
+
+export function buttonClass(variant: keyof typeof VARIANTS = 'primary', size: keyof typeof SIZES = 'md') {
+	return cn(
+		'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors',
+		'disabled:pointer-events-none disabled:opacity-50',
+		VARIANTS[variant],
+		SIZES[size],
+	)
+}
+
+export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
+	const Component = asChild ? Slot : 'button'
+	return <Component type={asChild ? undefined : (type ?? 'button')} className={cn(buttonClass(variant, size), className)} {...props} />
+}

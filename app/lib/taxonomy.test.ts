@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { CATEGORIES, findCategory } from './categories.ts'
+import { genreIdByName, GENRES } from './genres.ts'
+import { findNetwork, NETWORKS } from './networks.ts'
+
+describe('genres', () => {
+	it('maps a name back to its id case-insensitively', () => {
+		expect(genreIdByName('science fiction')).toBe(878)
+		expect(genreIdByName('ACTION & ADVENTURE')).toBe(10759)
+		expect(genreIdByName('nope')).toBeUndefined()
+	})
+	it('has the 27 genres of the spec', () => {
+		expect(Object.keys(GENRES)).toHaveLength(27)
+	})
+})
+
+describe('categories', () => {
+	it('has the 25 slugs of the spec, each with at least one genre', () => {
+		expect(CATEGORIES).toHaveLength(25)
+		for (const c of CATEGORIES) expect(c.movieGenreId ?? c.tvGenreId).toBeDefined()
+	})
+	it('finds by slug after the slug rule and refuses unknown ones', () => {
+		expect(findCategory('Sci-Fi')?.slug).toBe('sci-fi')
+		expect(findCategory('made-up')).toBeUndefined()
+	})
+})
+
+describe('networks', () => {
+	it('resolves aliases', () => {
+		expect(findNetwork('hbo-max')?.slug).toBe('hbo')
+		expect(findNetwork('paramount')?.providerId).toBe(531)
+		expect(findNetwork('NETFLIX')?.providerId).toBe(8)
+		expect(findNetwork('myspace')).toBeUndefined()
+		expect(NETWORKS).toHaveLength(8)
+	})
+})

@@ -1,0 +1,98 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, type LinksFunction } from 'react-router'
+import { getEnv } from '#server/env.server.ts'
+import { getSessionUser } from '#server/auth/session.server.ts'
+import { FloatingWidget } from './components/layout/floating-widget.tsx'
+import { MobileBottomBar } from './components/layout/mobile-bottom-bar.tsx'
+import { SiteFooter } from './components/layout/site-footer.tsx'
+import { SiteHeader } from './components/layout/site-header.tsx'
+import { ErrorScreen } from './components/error-screen.tsx'
+import { NotFound } from './components/not-found.tsx'
+import { FOOTER_TAGLINES, SITE_NAME } from './lib/site.ts'
+import { useNonce } from './utils/nonce.tsx'
+import { THEME_BOOT_SCRIPT } from './utils/theme.ts'
+import type { Route } from './+types/root.ts'
+import appStylesHref from './app.css?url'
+
+export const links: LinksFunction = () => [
+	{ rel: 'stylesheet', href: appStylesHref },
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const env = getEnv()
+	const user = await getSessionUser(request.headers.get('cookie'))
+	return {
+		user,
+		taglineIndex: Math.floor(Math.random() * FOOTER_TAGLINES.length),
+		community: { chat: env.COMMUNITY_CHAT_URL, channel: env.COMMUNITY_CHANNEL_URL },
+	}
+}
+
+/** Routes can opt out of the sticky header (the episode page does). */
+export interface RouteHandle {
+	stickyHeader?: boolean
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const nonce = useNonce()
+	return (
+		<html lang="en" className="dark" suppressHydrationWarning>
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+				<meta name="color-scheme" content="dark light" />
+				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+				<Meta />
+				<Links />
+			</head>
+			<body className="min-h-screen bg-background font-sans text-foreground antialiased">
+				<a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-accent focus:px-3 focus:py-2 focus:text-accent-foreground">
+					Skip to content
+				</a>
+				{children}
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+function Shell({ children, taglineIndex }: { children: React.ReactNode; taglineIndex: number }) {
+	const matches = useMatches()
+	const sticky = !matches.some((m) => (m.handle as RouteHandle | undefined)?.stickyHeader === false)
+	return (
+		<>
+			<SiteHeader sticky={sticky} />
+			<main id="main" className="mx-auto min-h-[60vh] max-w-7xl px-4 py-6">
+				{children}
+			</main>
+			<SiteFooter taglineIndex={taglineIndex} />
+			<MobileBottomBar />
+			<FloatingWidget />
+		</>
+	)
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+	return (
+		<Shell taglineIndex={loaderData.taglineIndex}>
+			<Outlet />
+		</Shell>
+	)
+}
+
+export function meta() {
+	return [{ title: SITE_NAME }, { name: 'description', content: 'Browse movies, series and anime, keep bookmarks and pick up where you left off.' }]
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	if (isRouteErrorResponse(error) && error.status === 404) {
+		return (
+			<Shell taglineIndex={0}>
+				<NotFound />
+			</Shell>
+		)
+	}
+	return <ErrorScreen error={error} />
+}

@@ -1,0 +1,36 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes'
+
+// Every page of the specification (§2). Paths match case-insensitively, so
+// /4k also answers /4K.
+export default [
+	index('routes/home.tsx'),
+	route('movies', 'routes/movies.tsx'),
+	route('movies/:movieId', 'routes/movie-detail.tsx'),
+	route('series', 'routes/series.tsx'),
+	route('series/:seriesId', 'routes/series-detail.tsx'),
+	route('series/:seriesId/:season/:episode', 'routes/episode.tsx'),
+	route('search', 'routes/search.tsx'),
+	route('categories', 'routes/categories.tsx'),
+	route('categories/:category', 'routes/category.tsx'),
+	route('networks', 'routes/networks.tsx'),
+	route('networks/:network', 'routes/network.tsx'),
+	route('network/:network', 'routes/network-redirect.tsx'),
+	route('discover', 'routes/discover.tsx'),
+	route('account', 'routes/account.tsx'),
+	route('bookmarks', 'routes/bookmarks.tsx'),
+	route('history', 'routes/history.tsx'),
+	route('login', 'routes/login.tsx'),
+	route('signup', 'routes/signup.tsx'),
+	route('4k', 'routes/four-k.tsx'),
+	route('stats', 'routes/stats.tsx'),
+	route('donate', 'routes/donate.tsx'),
+	route('faq', 'routes/faq.tsx'),
+	route('dmca', 'routes/dmca.tsx'),
+	route('disclaimer', 'routes/disclaimer.tsx'),
+	route('tos', 'routes/terms.tsx', { id: 'tos' }),
+	route('terms', 'routes/terms.tsx', { id: 'terms' }),
+	route('privacy', 'routes/privacy.tsx'),
+	route('partners', 'routes/partners.tsx'),
+	route('partners/submit', 'routes/partners-submit.tsx'),
+	route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,20 @@
+import express, { Router } from 'express'
+import { getEnv } from '../env.server.ts'
+import { apiErrorHandler, apiNotFound } from '../http/errors.server.ts'
+import { sameOriginGuard } from '../http/middleware.server.ts'
+import { featureRouters } from './features.server.ts'
+
+/** The JSON API under /api: one body parser, one CSRF guard, one error format. */
+export function createApiRouter(): Router {
+	const router = Router()
+	router.use((_req, res, next) => {
+		res.set('Cache-Control', 'no-store')
+		next()
+	})
+	router.use(sameOriginGuard)
+	router.use(express.json({ limit: getEnv().BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }))
+	for (const [mountPath, makeRouter] of featureRouters) router.use(mountPath, makeRouter())
+	router.use(apiNotFound)
+	router.use(apiErrorHandler)
+	return router
+}

@@ -1,0 +1,105 @@
+// Entry of the server bundle (see vite.config.ts). It wires the React Router
+// page handler into the Express app and runs the process: cluster primary,
+// migrations, workers, graceful shutdown.
+import 'react-router'
+import cluster from 'node:cluster'
+import os from 'node:os'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+import { closeCache } from './cache/cache.server.ts'
+import { createApp } from './create-app.server.ts'
+import { closeDatabase, getDatabase, migrateToLatest } from './db/db.server.ts'
+import { getEnv } from './env.server.ts'
+import { logger } from './logger.server.ts'
+import { runStartupTasks } from './startup.server.ts'
+
+declare module 'react-router' {
+	interface AppLoadContext {
+		cspNonce: string
+		requestId: string
+	}
+}
+
+export function createProductionApp() {
+	const clientDir = path.resolve('build/client')
+	return createApp({
+		beforePages: [
+			compression(),
+			// Hashed build files never change: cache them for a year.
+			express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+			express.static(clientDir, { maxAge: '1h', index: false }),
+		],
+		pageHandler: createRequestHandler({
+			build: () => import('virtual:react-router/server-build'),
+			getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
+		}),
+	})
+}
+
+/** Prepares shared state once (migrations, seed data) before any worker serves. */
+export async function prepare() {
+	const database = getDatabase()
+	await migrateToLatest(database)
+	await runStartupTasks(database)
+}
+
+async function startWorker() {
+	const env = getEnv()
+	const app = createProductionApp()
+	const server = app.listen(env.PORT, env.HOST, () => {
+		logger.info({ port: env.PORT }, `Willow listening on http://localhost:${env.PORT}`)
+	})
+	let closing = false
+	const shutdown = (signal: string) => {
+		if (closing) return
+		closing = true
+		logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests')
+		// Finish what is in flight, then close pools; give up after 10 s.
+		const force = setTimeout(() => process.exit(1), 10_000)
+		force.unref()
+		server.close(async () => {
+			await Promise.allSettled([closeDatabase(), closeCache()])
+			process.exit(0)
+		})
+		server.closeIdleConnections()
+	}
+	process.on('SIGTERM', () => shutdown('SIGTERM'))
+	process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+export async function main() {
+	const env = getEnv()
+	const workers = env.WEB_CONCURRENCY ?? os.availableParallelism()
+	if (cluster.isPrimary) {
+		await prepare()
+		// The primary holds no pool of its own while workers run.
+		await closeDatabase()
+		if (workers <= 1) {
+			await startWorker()
+			return
+		}
+		logger.info({ workers }, 'starting workers')
+		for (let i = 0; i < workers; i++) cluster.fork()
+		let stopping = false
+		cluster.on('exit', (worker, code) => {
+			if (stopping) {
+				if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+				return
+			}
+			logger.warn({ pid: worker.process.pid, code }, 'worker exited; starting another')
+			cluster.fork()
+		})
+		const stop = () => {
+			if (stopping) return
+			stopping = true
+			for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+			setTimeout(() => process.exit(1), 12_000).unref()
+		}
+		process.on('SIGTERM', stop)
+		process.on('SIGINT', stop)
+		return
+	}
+	await startWorker()
+}

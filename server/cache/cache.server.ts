@@ -1,0 +1,136 @@
+import { Redis } from 'ioredis'
+import { LRUCache } from 'lru-cache'
+import { getEnv } from '../env.server.ts'
+import { logger } from '../logger.server.ts'
+
+/**
+ * A small key/value cache. In-process LRU on one machine; Redis when
+ * REDIS_URL is set so that several app servers share one cache.
+ * Values must be JSON-serialisable.
+ */
+export interface Cache {
+	readonly kind: 'memory' | 'redis'
+	get<T>(key: string): Promise<T | undefined>
+	set(key: string, value: unknown, ttlMs: number): Promise<void>
+	delete(key: string): Promise<void>
+	close(): Promise<void>
+}
+
+export function createMemoryCache(maxEntries = 5000): Cache {
+	const lru = new LRUCache<string, { value: unknown }>({ max: maxEntries, ttlAutopurge: false })
+	return {
+		kind: 'memory',
+		async get<T>(key: string) {
+			return lru.get(key)?.value as T | undefined
+		},
+		async set(key, value, ttlMs) {
+			lru.set(key, { value }, { ttl: Math.max(1, Math.round(ttlMs)) })
+		},
+		async delete(key) {
+			lru.delete(key)
+		},
+		async close() {
+			lru.clear()
+		},
+	}
+}
+
+export function createRedisCache(url: string, prefix = 'willow:'): Cache {
+	const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: prefix })
+	redis.on('error', (error) => logger.warn({ err: error }, 'redis error'))
+	return {
+		kind: 'redis',
+		async get<T>(key: string) {
+			const raw = await redis.get(key)
+			return raw === null ? undefined : (JSON.parse(raw) as T)
+		},
+		async set(key, value, ttlMs) {
+			await redis.set(key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)))
+		},
+		async delete(key) {
+			await redis.del(key)
+		},
+		async close() {
+			await redis.quit().catch(() => redis.disconnect())
+		},
+	}
+}
+
+interface Entry<T> {
+	value: T
+	/** Until this time the value is fresh; after it, it is served while refreshing. */
+	freshUntil: number
+}
+
+export interface CachedOptions {
+	/** How long a value is fresh. */
+	ttlMs: number
+	/** How long past freshness a value may still be served (while refreshing, or when the source fails). */
+	staleMs?: number
+}
+
+/**
+ * Read-through caching with request coalescing and stale-while-revalidate:
+ * concurrent misses for one key share one call of `load`; a stale value is
+ * returned at once and refreshed in the background; when `load` fails and a
+ * stale value exists, the stale value is served.
+ */
+export function createCachedLoader(cache: Cache) {
+	const inFlight = new Map<string, Promise<unknown>>()
+
+	function refresh<T>(key: string, options: CachedOptions, load: () => Promise<T>): Promise<T> {
+		const running = inFlight.get(key)
+		if (running) return running as Promise<T>
+		const promise = (async () => {
+			try {
+				const value = await load()
+				const entry: Entry<T> = { value, freshUntil: Date.now() + options.ttlMs }
+				await cache.set(key, entry, options.ttlMs + (options.staleMs ?? 0)).catch((error: unknown) => {
+					logger.warn({ err: error, key }, 'cache write failed')
+				})
+				return value
+			} finally {
+				inFlight.delete(key)
+			}
+		})()
+		inFlight.set(key, promise)
+		return promise
+	}
+
+	return async function cached<T>(key: string, options: CachedOptions, load: () => Promise<T>): Promise<T> {
+		const entry = await cache.get<Entry<T>>(key).catch((error: unknown) => {
+			logger.warn({ err: error, key }, 'cache read failed')
+			return undefined
+		})
+		if (entry && entry.freshUntil > Date.now()) return entry.value
+		if (entry) {
+			// Stale: answer now, refresh in the background, keep serving stale on failure.
+			refresh(key, options, load).catch((error: unknown) => {
+				logger.warn({ err: error, key }, 'background refresh failed; serving stale value')
+			})
+			return entry.value
+		}
+		return refresh(key, options, load)
+	}
+}
+
+let shared: Cache | undefined
+
+/** The process-wide cache, configured from the environment. */
+export function getCache(): Cache {
+	if (!shared) {
+		const { REDIS_URL } = getEnv()
+		shared = REDIS_URL ? createRedisCache(REDIS_URL) : createMemoryCache()
+	}
+	return shared
+}
+
+export function setCacheForTests(cache: Cache | undefined) {
+	shared = cache
+}
+
+export async function closeCache() {
+	const cache = shared
+	shared = undefined
+	await cache?.close()
+}

@@ -1,0 +1,48 @@
+import express, { type RequestHandler } from 'express'
+import { createApiRouter } from './api/router.server.ts'
+import { getDatabase, pingDatabase } from './db/db.server.ts'
+import { getEnv } from './env.server.ts'
+import { canonicalHostRedirect, requestContext, securityHeaders } from './http/middleware.server.ts'
+
+export interface AppOptions {
+	/** The React Router page handler; tests of the API leave it out. */
+	pageHandler?: RequestHandler
+	/** Extra middleware placed before the pages (static files, Vite dev middleware). */
+	beforePages?: RequestHandler[]
+}
+
+/** Builds the Express app: security, health checks, the JSON API, then the pages. */
+export function createApp(options: AppOptions = {}) {
+	const env = getEnv()
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', env.TRUST_PROXY)
+
+	app.use(requestContext)
+	app.use(canonicalHostRedirect(env.CANONICAL_HOST))
+	app.use(
+		securityHeaders({
+			development: env.NODE_ENV === 'development',
+			imageHosts: [new URL(env.TMDB_IMAGE_BASE).origin],
+		}),
+	)
+
+	app.get('/healthz', (_req, res) => {
+		res.set('Cache-Control', 'no-store').json({ status: 'ok' })
+	})
+	app.get('/readyz', async (_req, res) => {
+		res.set('Cache-Control', 'no-store')
+		try {
+			await pingDatabase(getDatabase())
+			res.json({ status: 'ready' })
+		} catch (error) {
+			res.locals.log.error({ err: error }, 'readiness check failed')
+			res.status(503).json({ error: 'Database unreachable' })
+		}
+	})
+
+	app.use('/api', createApiRouter())
+	for (const middleware of options.beforePages ?? []) app.use(middleware)
+	if (options.pageHandler) app.use(options.pageHandler)
+	return app
+}

@@ -1,0 +1,8 @@
+import { usersAndSessions } from './0001-users-and-sessions.ts'
+import type { Migration } from './types.ts'
+
+// The one ordered list of migrations. Append new ones; never edit or reorder
+// one that has shipped. Names sort in the order they must run.
+export const migrations: Record<string, Migration> = {
+	'0001-users-and-sessions': usersAndSessions,
+}

@@ -1,0 +1,34 @@
+import type { Generated } from 'kysely'
+
+// Table types for Kysely. Times are epoch milliseconds (bigint columns, read
+// back as numbers on both dialects); booleans are 0/1 integers so the same
+// queries run on SQLite and PostgreSQL.
+
+export interface UsersTable {
+	id: string
+	username: string
+	/** Lower-cased copy for case-insensitive uniqueness and lookup. */
+	username_lower: string
+	email: string
+	email_lower: string
+	name: string
+	password_hash: string
+	is_donator: Generated<number>
+	four_k_token: string | null
+	created_at: number
+	updated_at: number
+}
+
+export interface SessionsTable {
+	/** SHA-256 of the cookie secret: a leaked table does not leak sessions. */
+	id: string
+	user_id: string
+	created_at: number
+	expires_at: number
+	user_agent: string | null
+}
+
+export interface Database {
+	users: UsersTable
+	sessions: SessionsTable
+}
