@@ -23,7 +23,7 @@ declare module 'react-router' {
 }
 
 export function createProductionApp() {
-	const clientDir = path.resolve('build/client')
+	const clientDir = path.resolve(process.env.WILLOW_BUILD_DIR ?? 'build', 'client')
 	return createApp({
 		beforePages: [
 			compression(),

@@ -1,10 +1,12 @@
 // Development server: Express with Vite's middleware and hot module reload.
 import { createServer } from 'vite'
+import type * as AppModule from './app.ts'
+import type * as CreateAppModule from './create-app.server.ts'
 import { getEnv } from './env.server.ts'
 
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
-const { createApp } = (await vite.ssrLoadModule('./server/create-app.server.ts')) as typeof import('./create-app.server.ts')
-const { prepare } = (await vite.ssrLoadModule('./server/app.ts')) as typeof import('./app.ts')
+const { createApp } = (await vite.ssrLoadModule('./server/create-app.server.ts')) as typeof CreateAppModule
+const { prepare } = (await vite.ssrLoadModule('./server/app.ts')) as typeof AppModule
 await prepare()
 const { createRequestHandler } = await import('@react-router/express')
 const app = createApp({

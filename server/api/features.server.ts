@@ -1,8 +1,13 @@
 import type { Router } from 'express'
+import { authApiRouter, syncApiRouter, usersApiRouter } from '../auth/api.server.ts'
+import { catalogApiRouter } from '../catalog/api.server.ts'
 import { errorReportRouter } from './error-report.server.ts'
 
 // Each feature owns a router in its own module; this list mounts them under /api.
-// Add a line here when a feature adds endpoints.
 export const featureRouters: Array<[mountPath: string, makeRouter: () => Router]> = [
+	['/catalog', catalogApiRouter],
+	['/auth', authApiRouter],
+	['/users', usersApiRouter],
+	['/sync', syncApiRouter],
 	['/errors', errorReportRouter],
 ]

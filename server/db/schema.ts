@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely'
+import type { AccountTables } from '../auth/tables.ts'
+import type { CatalogTables } from '../catalog/tables.ts'
 
 // Table types for Kysely. Times are epoch milliseconds (bigint columns, read
 // back as numbers on both dialects); booleans are 0/1 integers so the same
@@ -28,7 +30,10 @@ export interface SessionsTable {
 	user_agent: string | null
 }
 
-export interface Database {
+export interface CoreTables {
 	users: UsersTable
 	sessions: SessionsTable
 }
+
+/** Every table; each feature declares its own in its module and joins them here. */
+export interface Database extends CoreTables, CatalogTables, AccountTables {}

@@ -1,8 +1,12 @@
 import { usersAndSessions } from './0001-users-and-sessions.ts'
+import { catalog } from './0002-catalog.ts'
+import { accountsSync } from './0003-accounts-sync.ts'
 import type { Migration } from './types.ts'
 
 // The one ordered list of migrations. Append new ones; never edit or reorder
 // one that has shipped. Names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
 	'0001-users-and-sessions': usersAndSessions,
+	'0002-catalog': catalog,
+	'0003-accounts-sync': accountsSync,
 }

@@ -1,0 +1,63 @@
+// The library data model, shared by the device (issue: library) and the
+// account sync (issue: accounts). One model on both sides; every record
+// carries the times a merge needs.
+
+export const DEFAULT_BOOKMARK_CATEGORIES = ['watchlist', 'watched', 'favorites'] as const
+export const DEFAULT_BOOKMARK_CATEGORY = 'watchlist'
+
+export type MediaType = 'movie' | 'tv'
+
+/** A bookmark (spec §3): mediaId, category, addedAt, plus display fields cached for offline pages. */
+export interface Bookmark {
+	mediaId: number
+	category: string
+	/** Epoch milliseconds. Re-adding refreshes it. */
+	addedAt: number
+	mediaType?: MediaType
+	title?: string
+	posterPath?: string | null
+	voteAverage?: number
+	releaseDate?: string
+}
+
+/** A removed bookmark, kept so sync propagates the deletion instead of resurrecting it. */
+export interface BookmarkTombstone {
+	mediaId: number
+	category: string
+	/** Epoch milliseconds of the removal. */
+	deletedAt: number
+}
+
+export interface Progress {
+	/** Seconds watched. */
+	watched: number
+	/** Seconds in total. */
+	duration: number
+}
+
+export interface EpisodeProgress {
+	id: number
+	number: number
+	title: string
+	seasonId: number
+	/** Season number, for next-episode computation. */
+	season: number
+	updatedAt: number
+	progress: Progress
+}
+
+/** One watch-history item (device key media-tracking), keyed by numeric media id. */
+export interface WatchHistoryItem {
+	type: 'movie' | 'show'
+	title: string
+	year?: number
+	posterPath?: string | null
+	popularity?: number
+	updatedAt: number
+	/** Movies only. */
+	progress?: Progress
+	/** Shows only, keyed s{season}e{episode}. */
+	episodes?: Record<string, EpisodeProgress>
+}
+
+export type WatchHistory = Record<string, WatchHistoryItem>
