@@ -32,5 +32,6 @@ export default [
 	route('privacy', 'routes/privacy.tsx'),
 	route('partners', 'routes/partners.tsx'),
 	route('partners/submit', 'routes/partners-submit.tsx'),
+	route('__error-test', 'routes/error-test.tsx'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

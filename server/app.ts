@@ -28,7 +28,7 @@ export function createProductionApp() {
 		beforePages: [
 			compression(),
 			// Hashed build files never change: cache them for a year.
-			express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+			express.Router().use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false })),
 			express.static(clientDir, { maxAge: '1h', index: false }),
 		],
 		pageHandler: createRequestHandler({

@@ -1,9 +1,64 @@
-import { CatalogueLoading } from '#app/components/page-placeholder.tsx'
+import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx'
+import { LoadError } from '#app/components/catalog/load-error.tsx'
+import { MediaRow } from '#app/components/catalog/media-row.tsx'
+import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
+import { movieList, originOf, tvList, withLogos } from '#app/components/catalog/catalog-loaders.server.ts'
+import { HERO_ITEMS_DESKTOP, HOME_POPULAR_LIMIT, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
+import { interleave } from '#app/lib/browse/lists.ts'
+import { uniqueMedia } from '#app/lib/browse/media.ts'
+import { pageMeta } from '#app/lib/browse/seo.ts'
+import { NETWORKS } from '#app/lib/networks.ts'
+import type { Route } from './+types/home.ts'
 
-export function meta() {
-	return [{ title: 'Willow' }, { name: 'description', content: 'Browse movies, series and anime.' }]
+export async function loader({ request }: Route.LoaderArgs) {
+	const network = NETWORKS[Math.floor(Math.random() * NETWORKS.length)]!
+	const [trendingMovies, trendingTv, popularMovies, popularTv, upcoming, networkItems] = await Promise.all([
+		movieList('/trending/movie/day'),
+		tvList('/trending/tv/day'),
+		movieList('/movie/popular'),
+		tvList('/tv/popular'),
+		movieList('/movie/upcoming'),
+		tvList('/discover/tv', networkDiscoverQuery(network)),
+	])
+	const lists = [trendingMovies, trendingTv, popularMovies, popularTv, upcoming]
+	const failed = lists.every((list) => list.results.length === 0)
+	const heroSource = uniqueMedia(interleave(trendingMovies.results, trendingTv.results)).filter((item) => item.backdrop_path)
+	const hero = await withLogos(heroSource.slice(0, HERO_ITEMS_DESKTOP))
+	const popular = uniqueMedia(interleave(popularTv.results, popularMovies.results)).slice(0, HOME_POPULAR_LIMIT)
+	return {
+		origin: originOf(request),
+		failed,
+		hero,
+		popular,
+		trendingMovies: trendingMovies.results.slice(0, HOME_ROW_LIMIT),
+		trendingTv: trendingTv.results.slice(0, HOME_ROW_LIMIT),
+		popularMovies: popularMovies.results,
+		upcoming: upcoming.results.slice(0, HOME_ROW_LIMIT),
+		network: { slug: network.slug, items: networkItems.results },
+	}
 }
 
-export default function Home() {
-	return <CatalogueLoading title={'Popular Shows and Movies'} rows={4} />
+export function meta({ data }: Route.MetaArgs) {
+	return pageMeta({
+		title: 'Willow - Watch movies, series and anime',
+		description: 'Browse trending and popular movies, series and anime, keep bookmarks and pick up where you left off.',
+		url: data ? `${data.origin}/` : undefined,
+	})
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+	const data = loaderData
+	if (data.failed) return <LoadError />
+	return (
+		<div className="flex flex-col gap-10">
+			<h1 className="sr-only">Willow: watch movies, series and anime</h1>
+			<HeroCarousel items={data.hero} label="Trending now" />
+			<NetworkRow key={data.network.slug} initialSlug={data.network.slug} initialItems={data.network.items} />
+			<MediaRow title="Popular Shows and Movies" items={data.popular} testId="row-popular-mixed" />
+			<MediaRow title="Trending Movies" items={data.trendingMovies} viewAllHref="/discover?tab=trending&type=movie" testId="row-trending-movies" />
+			<MediaRow title="Trending TV Series" items={data.trendingTv} viewAllHref="/discover?tab=trending&type=tv" testId="row-trending-tv" />
+			<MediaRow title="Popular Movies" items={data.popularMovies} viewAllHref="/discover?tab=popular&type=movie" testId="row-popular-movies" />
+			<MediaRow title="Upcoming Movies" items={data.upcoming} testId="row-upcoming-movies" />
+		</div>
+	)
 }

@@ -1,9 +1,170 @@
-import { CatalogueLoading } from '#app/components/page-placeholder.tsx'
+import { CalendarDays, Clock, Star } from 'lucide-react'
+import { Link } from 'react-router'
+import { detailOr404, originOf, pickLogo } from '#app/components/catalog/catalog-loaders.server.ts'
+import { CreditsList } from '#app/components/catalog/credits-list.tsx'
+import { JsonLd } from '#app/components/catalog/json-ld.tsx'
+import { MediaImage } from '#app/components/catalog/media-image.tsx'
+import { MediaRow } from '#app/components/catalog/media-row.tsx'
+import { WatchActions } from '#app/components/catalog/watch-actions.tsx'
+import { crewNames, DIRECTOR_JOBS, orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
+import { formatCount, formatLongDate, formatRating, formatRuntime, yearOf } from '#app/lib/browse/format.ts'
+import { genreCategoryHref, withKind } from '#app/lib/browse/media.ts'
+import { isMovieReleased } from '#app/lib/browse/release.ts'
+import { absoluteUrl, metaDescription, movieJsonLd, pageMeta } from '#app/lib/browse/seo.ts'
+import { CATEGORIES } from '#app/lib/categories.ts'
+import { imageUrl } from '#app/lib/images.ts'
+import { movieHref, parseMediaId } from '#app/lib/slug.ts'
+import type { TmdbMovieDetails } from '#app/lib/tmdb-types.ts'
+import { data } from 'react-router'
+import type { Route } from './+types/movie-detail.ts'
 
-export function meta() {
-	return [{ title: 'Movie · Willow' }, { name: 'description', content: 'Movie details.' }]
+export async function loader({ params, request }: Route.LoaderArgs) {
+	const id = parseMediaId(params.movieId)
+	if (id === null) throw data(null, { status: 404 })
+	const movie = await detailOr404<TmdbMovieDetails>(`/movie/${id}`, {
+		append_to_response: 'credits,similar,external_ids,images',
+		include_image_language: 'en,null',
+	})
+	const origin = originOf(request)
+	const cast = orderedCast(movie.credits?.cast).map((p) => ({ id: p.id, name: p.name, role: p.character, profile_path: p.profile_path }))
+	const crew = uniqueCrew(movie.credits?.crew).map((p) => ({ id: p.id, name: p.name, role: p.job, profile_path: p.profile_path }))
+	const similar = withKind(movie.similar?.results ?? movie.recommendations?.results ?? [], 'movie')
+	return {
+		origin,
+		released: isMovieReleased(movie.release_date),
+		logoPath: pickLogo(movie.images),
+		directors: crewNames(movie.credits?.crew, DIRECTOR_JOBS),
+		cast,
+		crew,
+		similar,
+		movie: {
+			id: movie.id,
+			title: movie.title || movie.original_title || 'Untitled Movie',
+			tagline: movie.tagline,
+			overview: movie.overview,
+			poster_path: movie.poster_path,
+			backdrop_path: movie.backdrop_path,
+			genres: movie.genres ?? [],
+			release_date: movie.release_date,
+			runtime: movie.runtime,
+			vote_average: movie.vote_average,
+			vote_count: movie.vote_count,
+			imdb_id: movie.imdb_id ?? movie.external_ids?.imdb_id ?? null,
+		},
+	}
 }
 
-export default function MovieDetail() {
-	return <CatalogueLoading title={'Movie'} rows={1} />
+export function meta({ data }: Route.MetaArgs) {
+	if (!data) return pageMeta({ title: 'Movie not found', description: 'This movie could not be found.' })
+	const { movie, origin } = data
+	const year = yearOf(movie.release_date)
+	return pageMeta({
+		title: year ? `${movie.title} (${year})` : movie.title,
+		description: metaDescription(movie.overview, `Details, cast and crew of ${movie.title}.`),
+		image: absoluteUrl(imageUrl(movie.poster_path, 'w500'), origin),
+		url: `${origin}${movieHref(movie.id, movie.title)}`,
+		type: 'video.movie',
+	})
+}
+
+export default function MovieDetail({ loaderData }: Route.ComponentProps) {
+	const { movie, released, logoPath, cast, crew, similar, directors, origin } = loaderData
+	const url = `${origin}${movieHref(movie.id, movie.title)}`
+	const runtime = formatRuntime(movie.runtime)
+	const date = formatLongDate(movie.release_date)
+	const rating = movie.vote_average ? formatRating(movie.vote_average) : undefined
+	return (
+		<article className="flex flex-col gap-10" data-testid="movie-detail">
+			<JsonLd
+				data={movieJsonLd({
+					name: movie.title,
+					url,
+					description: movie.overview || undefined,
+					image: absoluteUrl(imageUrl(movie.poster_path, 'w500'), origin),
+					thumbnail: absoluteUrl(imageUrl(movie.backdrop_path, 'w780'), origin),
+					datePublished: movie.release_date || undefined,
+					runtimeMinutes: movie.runtime,
+					genres: movie.genres.map((g) => g.name),
+					directors,
+					actors: cast.slice(0, 10).map((p) => p.name),
+					ratingValue: movie.vote_average,
+					ratingCount: movie.vote_count,
+				})}
+			/>
+			<div className="relative -mx-4 -mt-6 overflow-hidden sm:mx-0 sm:mt-0 sm:rounded-2xl">
+				<MediaImage path={movie.backdrop_path} kind="backdrop" alt="" priority sizes="(min-width: 1280px) 1280px, 100vw" className="h-56 w-full sm:h-96" placeholderClassName="aspect-auto h-56 sm:h-96" />
+				<div className="absolute inset-0 bg-gradient-to-t from-background via-background/40 to-transparent" />
+			</div>
+			<div className="-mt-40 flex flex-col gap-6 sm:-mt-56 md:flex-row">
+				<MediaImage path={movie.poster_path} kind="poster" alt={`${movie.title} poster`} priority sizes="(min-width: 768px) 256px, 160px" className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64" />
+				<div className="relative flex min-w-0 flex-col gap-4 md:pt-24">
+					{logoPath ? <MediaImage path={logoPath} kind="logo" alt="" sizes="320px" className="h-auto max-h-24 w-auto max-w-xs object-contain object-left" /> : null}
+					<h1 className="text-3xl font-black tracking-tight sm:text-5xl" data-testid="detail-title">
+						{movie.title}
+					</h1>
+					{movie.tagline ? <p className="text-lg text-muted italic">{movie.tagline}</p> : null}
+					<div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+						{!released ? (
+							<span className="rounded-full bg-amber-500 px-3 py-1 text-xs font-bold text-black uppercase" data-testid="coming-soon">
+								Coming Soon
+							</span>
+						) : null}
+						{date ? (
+							<span className="inline-flex items-center gap-1">
+								<CalendarDays className="h-4 w-4" aria-hidden="true" />
+								<span className="sr-only">Release date: </span>
+								{date}
+							</span>
+						) : null}
+						{rating ? (
+							<span className="inline-flex items-center gap-1">
+								<Star className="h-4 w-4 fill-current text-yellow-500" aria-hidden="true" />
+								<span className="sr-only">Rating: </span>
+								{rating}
+								<span className="text-muted">({formatCount(movie.vote_count)} votes)</span>
+							</span>
+						) : null}
+						{runtime ? (
+							<span className="inline-flex items-center gap-1">
+								<Clock className="h-4 w-4" aria-hidden="true" />
+								<span className="sr-only">Runtime: </span>
+								{runtime}
+							</span>
+						) : null}
+					</div>
+					{movie.genres.length > 0 ? (
+						<ul aria-label="Genres" className="flex flex-wrap gap-2">
+							{movie.genres.map((genre) => (
+								<li key={genre.id}>
+									<Link to={genreCategoryHref(genre, CATEGORIES)} prefetch="intent" className="inline-block rounded-full border border-border px-3 py-1 text-sm hover:bg-surface-2" data-testid="genre-chip">
+										{genre.name}
+									</Link>
+								</li>
+							))}
+						</ul>
+					) : null}
+					<div className="flex flex-wrap items-start gap-3">
+						<WatchActions released={released} />
+						<DetailBookmark id={movie.id} />
+					</div>
+					{movie.overview ? (
+						<section aria-label="Overview">
+							<h2 className="sr-only">Overview</h2>
+							<p className="max-w-3xl leading-relaxed">{movie.overview}</p>
+						</section>
+					) : null}
+				</div>
+			</div>
+			<MediaRow title="Recommendations" items={similar} emptyText="No recommendations yet." testId="row-recommendations" />
+			<div className="grid gap-8 lg:grid-cols-2">
+				<CreditsList title="Cast" people={cast} testId="cast-list" />
+				<CreditsList title="Crew" people={crew} testId="crew-list" />
+			</div>
+		</article>
+	)
+}
+
+function DetailBookmark({ id }: { id: number }) {
+	void id
+	return null
 }

@@ -1,9 +1,216 @@
-import { CatalogueLoading } from '#app/components/page-placeholder.tsx'
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronLeft, ChevronRight, Search } from 'lucide-react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { Link, useNavigation, useSearchParams } from 'react-router'
+import { catalogGet } from '#server/catalog/catalog.server.ts'
+import { logger } from '#server/logger.server.ts'
+import { movieList, originOf } from '#app/components/catalog/catalog-loaders.server.ts'
+import { MediaGrid } from '#app/components/catalog/media-row.tsx'
+import { useRotatingPlaceholder } from '#app/components/search/use-rotating-placeholder.ts'
+import { cn } from '#app/lib/cn.ts'
+import { mediaTitle } from '#app/lib/browse/media.ts'
+import {
+	filterSearchResults,
+	nextSearchState,
+	parseSearchParams,
+	SEARCH_DEBOUNCE_MS,
+	SEARCH_SORT_LABELS,
+	SEARCH_SORTS,
+	SEARCH_TYPE_LABELS,
+	SEARCH_TYPES,
+	searchParamsFor,
+	sortSearchResults,
+	type SearchState,
+} from '#app/lib/browse/search.ts'
+import { pageMeta } from '#app/lib/browse/seo.ts'
+import type { TmdbMultiItem, TmdbPage } from '#app/lib/tmdb-types.ts'
+import type { Route } from './+types/search.ts'
 
-export function meta() {
-	return [{ title: 'Search · Willow' }, { name: 'description', content: 'Search movies and series.' }]
+export async function loader({ request }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const state = parseSearchParams(url.searchParams)
+	const popular = await movieList('/movie/popular')
+	const placeholderTitles = popular.results.slice(0, 12).map((item) => mediaTitle(item))
+	const base = { origin: originOf(request), state, placeholderTitles }
+	// Spec §5: search runs only for non-empty queries; an empty query clears results.
+	if (!state.query) return { ...base, results: [] as TmdbMultiItem[], totalPages: 0, error: null }
+	try {
+		const page = await catalogGet<TmdbPage<TmdbMultiItem>>('/search/multi', { query: state.query, page: state.page })
+		return { ...base, results: page.results ?? [], totalPages: Math.min(page.total_pages ?? 1, 500), error: null }
+	} catch (error) {
+		logger.warn({ err: error }, 'search failed')
+		return { ...base, results: [] as TmdbMultiItem[], totalPages: 0, error: (error as Error).message || 'Search failed' }
+	}
 }
 
-export default function SearchPage() {
-	return <CatalogueLoading title={'Search'} rows={1} />
+export function meta({ data }: Route.MetaArgs) {
+	const query = data?.state.query
+	return pageMeta({
+		title: query ? `Search: ${query}` : 'Search',
+		description: 'Search movies, series and anime by name, filter by type and sort by popularity, rating or release date.',
+		url: data ? `${data.origin}/search${query ? `?query=${encodeURIComponent(query)}` : ''}` : undefined,
+	})
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+	const { state, results, totalPages, error, placeholderTitles } = loaderData
+	const [, setSearchParams] = useSearchParams()
+	const navigation = useNavigation()
+	const id = useId()
+	const [text, setText] = useState(state.query)
+	const placeholder = useRotatingPlaceholder(placeholderTitles, text === '')
+
+	// The address is the source of truth; typing updates it 300 ms after the
+	// last change. Only outside changes (back button, links) overwrite the box.
+	const pushedQuery = useRef(state.query)
+	useEffect(() => {
+		if (state.query !== pushedQuery.current) {
+			pushedQuery.current = state.query
+			setText(state.query)
+		}
+	}, [state.query])
+	const go = (change: Partial<SearchState>) => {
+		const next = nextSearchState(state, change)
+		pushedQuery.current = next.query
+		setSearchParams(searchParamsFor(next), { replace: change.query !== undefined, preventScrollReset: true })
+	}
+	useEffect(() => {
+		const trimmed = text.trim()
+		if (trimmed === state.query) return
+		const timer = window.setTimeout(() => {
+			const next = nextSearchState(state, { query: trimmed })
+			pushedQuery.current = next.query
+			setSearchParams(searchParamsFor(next), { replace: true, preventScrollReset: true })
+		}, SEARCH_DEBOUNCE_MS)
+		return () => window.clearTimeout(timer)
+	}, [text, state, setSearchParams])
+
+	const shown = useMemo(() => sortSearchResults(filterSearchResults(results, state.type), state.sort, state.order), [results, state.type, state.sort, state.order])
+	const loading = navigation.state === 'loading' && navigation.location.pathname === '/search'
+
+	return (
+		<div className="flex flex-col gap-6">
+			<h1 className="text-3xl font-bold tracking-tight">Search</h1>
+			<form
+				role="search"
+				method="get"
+				action="/search"
+				className="flex flex-col gap-4"
+				onSubmit={(event) => {
+					event.preventDefault()
+					go({ query: text.trim() })
+				}}
+			>
+				<div className="relative">
+					<label htmlFor={`${id}-query`} className="sr-only">
+						Search a movie, series or anime name
+					</label>
+					<Search className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-muted" aria-hidden="true" />
+					<input
+						id={`${id}-query`}
+						name="query"
+						type="search"
+						value={text}
+						onChange={(event) => setText(event.target.value)}
+						autoComplete="off"
+						className="h-14 w-full rounded-xl border border-border bg-surface-2 pr-4 pl-12 text-lg"
+						data-testid="search-page-input"
+					/>
+					{text === '' ? (
+						<span
+							aria-hidden="true"
+							className={cn(
+								'pointer-events-none absolute top-1/2 right-4 left-12 -translate-y-1/2 truncate text-lg text-muted transition-opacity duration-300 motion-reduce:transition-none',
+								placeholder.visible ? 'opacity-100' : 'opacity-0',
+							)}
+						>
+							{placeholder.text}
+						</span>
+					) : null}
+				</div>
+				<div className="flex flex-wrap items-end gap-4">
+					<fieldset className="flex flex-col gap-1">
+						<legend className="mb-1 text-sm font-medium">Media Type</legend>
+						<div className="flex gap-1 rounded-lg bg-surface-2 p-1">
+							{SEARCH_TYPES.map((type) => (
+								<button
+									key={type}
+									type="button"
+									aria-pressed={state.type === type}
+									onClick={() => go({ type })}
+									className={cn('rounded-md px-3 py-1.5 text-sm', state.type === type ? 'bg-accent text-accent-foreground' : 'hover:bg-surface-3')}
+									data-testid={`type-${type}`}
+								>
+									{SEARCH_TYPE_LABELS[type]}
+								</button>
+							))}
+						</div>
+					</fieldset>
+					<div className="flex flex-col gap-1">
+						<label htmlFor={`${id}-sort`} className="text-sm font-medium">
+							Sort By
+						</label>
+						<div className="flex gap-1">
+							<select
+								id={`${id}-sort`}
+								name="sort"
+								value={state.sort}
+								onChange={(event) => go({ sort: event.target.value as SearchState['sort'] })}
+								className="h-10 rounded-md border border-border bg-surface-2 px-3"
+								data-testid="sort-select"
+							>
+								{SEARCH_SORTS.map((sort) => (
+									<option key={sort} value={sort}>
+										{SEARCH_SORT_LABELS[sort]}
+									</option>
+								))}
+							</select>
+							<button
+								type="button"
+								onClick={() => go({ order: state.order === 'desc' ? 'asc' : 'desc' })}
+								className="inline-flex h-10 items-center gap-1 rounded-md border border-border px-3 text-sm hover:bg-surface-2"
+								aria-label={`Order: ${state.order === 'desc' ? 'descending' : 'ascending'}. Switch to ${state.order === 'desc' ? 'ascending' : 'descending'}`}
+								data-testid="order-toggle"
+							>
+								{state.order === 'desc' ? <ArrowDownWideNarrow className="h-4 w-4" aria-hidden="true" /> : <ArrowUpNarrowWide className="h-4 w-4" aria-hidden="true" />}
+								{state.order === 'desc' ? 'Desc' : 'Asc'}
+							</button>
+						</div>
+					</div>
+				</div>
+			</form>
+			<section aria-labelledby={`${id}-results`} aria-busy={loading} className={cn('flex flex-col gap-4', loading && 'opacity-60')}>
+				<h2 id={`${id}-results`} className="text-sm font-bold tracking-widest text-muted">
+					SEARCH RESULTS
+				</h2>
+				{error ? (
+					<p role="alert" className="text-red-700 dark:text-red-400" data-testid="search-page-error">
+						{`Error: ${error}, try checking your internet connection`}
+					</p>
+				) : !state.query ? (
+					<p className="text-muted">Type a title above to search movies and series.</p>
+				) : shown.length === 0 ? (
+					<p className="text-muted" data-testid="search-page-empty">{`No results found for "${state.query}"`}</p>
+				) : (
+					<MediaGrid items={shown} label={`Results for ${state.query}`} priorityCount={6} />
+				)}
+				{state.query && totalPages > 1 && !error ? (
+					<nav aria-label="Pages" className="flex items-center justify-center gap-3" data-testid="pagination">
+						{state.page > 1 ? (
+							<Link to={`/search?${searchParamsFor({ ...state, page: state.page - 1 })}`} prefetch="intent" className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-2 text-sm hover:bg-surface-2" data-testid="page-prev">
+								<ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+							</Link>
+						) : null}
+						<span className="text-sm" aria-current="page">
+							Page {state.page} of {totalPages}
+						</span>
+						{state.page < totalPages ? (
+							<Link to={`/search?${searchParamsFor({ ...state, page: state.page + 1 })}`} prefetch="intent" className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-2 text-sm hover:bg-surface-2" data-testid="page-next">
+								Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+							</Link>
+						) : null}
+					</nav>
+				) : null}
+			</section>
+		</div>
+	)
 }

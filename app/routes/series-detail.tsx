@@ -1,9 +1,148 @@
-import { CatalogueLoading } from '#app/components/page-placeholder.tsx'
+import { CalendarDays, Layers, Star } from 'lucide-react'
+import { data, Link } from 'react-router'
+import { detailOr404, optional, originOf, pickLogo } from '#app/components/catalog/catalog-loaders.server.ts'
+import { CreditsList } from '#app/components/catalog/credits-list.tsx'
+import { MediaImage } from '#app/components/catalog/media-image.tsx'
+import { MediaRow } from '#app/components/catalog/media-row.tsx'
+import { SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
+import { orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
+import { formatCount, formatLongDate, formatRating, yearOf } from '#app/lib/browse/format.ts'
+import { genreCategoryHref, withKind } from '#app/lib/browse/media.ts'
+import { initialSeasonNumber } from '#app/lib/browse/seasons.ts'
+import { absoluteUrl, jsonLdScript, metaDescription, pageMeta } from '#app/lib/browse/seo.ts'
+import { CATEGORIES } from '#app/lib/categories.ts'
+import { imageUrl } from '#app/lib/images.ts'
+import { parseMediaId, seriesHref } from '#app/lib/slug.ts'
+import type { TmdbSeasonDetails, TmdbTvDetails } from '#app/lib/tmdb-types.ts'
+import type { Route } from './+types/series-detail.ts'
 
-export function meta() {
-	return [{ title: 'Series · Willow' }, { name: 'description', content: 'Series details.' }]
+export async function loader({ params, request }: Route.LoaderArgs) {
+	const id = parseMediaId(params.seriesId)
+	if (id === null) throw data(null, { status: 404 })
+	const show = await detailOr404<TmdbTvDetails>(`/tv/${id}`, {
+		append_to_response: 'credits,similar,external_ids,images',
+		include_image_language: 'en,null',
+	})
+	const wanted = Number(new URL(request.url).searchParams.get('season'))
+	const seasonNumber = initialSeasonNumber(show.seasons, Number.isInteger(wanted) && wanted >= 0 ? wanted : null)
+	const season = await optional<TmdbSeasonDetails>(`/tv/${id}/season/${seasonNumber}`).catch(() => null)
+	const name = show.name || show.original_name || 'Untitled Series'
+	return {
+		origin: originOf(request),
+		logoPath: pickLogo(show.images),
+		cast: orderedCast(show.credits?.cast).map((p) => ({ id: p.id, name: p.name, role: p.character, profile_path: p.profile_path })),
+		crew: uniqueCrew(show.credits?.crew).map((p) => ({ id: p.id, name: p.name, role: p.job, profile_path: p.profile_path })),
+		similar: withKind(show.similar?.results ?? [], 'tv'),
+		initialSeason: season ? { season: seasonNumber, episodes: season.episodes ?? [] } : null,
+		show: {
+			id: show.id,
+			name,
+			tagline: show.tagline ?? null,
+			overview: show.overview,
+			poster_path: show.poster_path,
+			backdrop_path: show.backdrop_path,
+			genres: show.genres ?? [],
+			first_air_date: show.first_air_date,
+			vote_average: show.vote_average,
+			vote_count: show.vote_count,
+			number_of_seasons: show.number_of_seasons,
+			number_of_episodes: show.number_of_episodes,
+			seasons: show.seasons ?? [],
+			networks: show.networks ?? [],
+		},
+	}
 }
 
-export default function SeriesDetail() {
-	return <CatalogueLoading title={'Series'} rows={1} />
+export function meta({ data }: Route.MetaArgs) {
+	if (!data) return pageMeta({ title: 'Series not found', description: 'This series could not be found.' })
+	const { show, origin } = data
+	const year = yearOf(show.first_air_date)
+	return pageMeta({
+		title: year ? `${show.name} (${year})` : show.name,
+		description: metaDescription(show.overview, `Seasons, episodes and cast of ${show.name}.`),
+		image: absoluteUrl(imageUrl(show.poster_path, 'w500'), origin),
+		url: `${origin}${seriesHref(show.id, show.name)}`,
+		type: 'video.tv_show',
+	})
+}
+
+export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
+	const { show, logoPath, cast, crew, similar, initialSeason, origin } = loaderData
+	const date = formatLongDate(show.first_air_date)
+	const rating = show.vote_average ? formatRating(show.vote_average) : undefined
+	const structured = {
+		'@context': 'https://schema.org',
+		'@type': 'TVSeries',
+		name: show.name,
+		url: `${origin}${seriesHref(show.id, show.name)}`,
+		description: show.overview || undefined,
+		image: absoluteUrl(imageUrl(show.poster_path, 'w500'), origin),
+		startDate: show.first_air_date || undefined,
+		numberOfSeasons: show.number_of_seasons,
+		numberOfEpisodes: show.number_of_episodes,
+	}
+	return (
+		<article className="flex flex-col gap-10" data-testid="series-detail">
+			<script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(structured) }} />
+			<div className="relative -mx-4 -mt-6 overflow-hidden sm:mx-0 sm:mt-0 sm:rounded-2xl">
+				<MediaImage path={show.backdrop_path} kind="backdrop" alt="" priority sizes="(min-width: 1280px) 1280px, 100vw" className="h-56 w-full sm:h-96" placeholderClassName="aspect-auto h-56 sm:h-96" />
+				<div className="absolute inset-0 bg-gradient-to-t from-background via-background/40 to-transparent" />
+			</div>
+			<div className="-mt-40 flex flex-col gap-6 sm:-mt-56 md:flex-row">
+				<MediaImage path={show.poster_path} kind="poster" alt={`${show.name} poster`} priority sizes="(min-width: 768px) 256px, 160px" className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64" />
+				<div className="relative flex min-w-0 flex-col gap-4 md:pt-24">
+					{logoPath ? <MediaImage path={logoPath} kind="logo" alt="" sizes="320px" className="h-auto max-h-24 w-auto max-w-xs object-contain object-left" /> : null}
+					<h1 className="text-3xl font-black tracking-tight sm:text-5xl" data-testid="detail-title">
+						{show.name}
+					</h1>
+					{show.tagline ? <p className="text-lg text-muted italic">{show.tagline}</p> : null}
+					<div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+						{date ? (
+							<span className="inline-flex items-center gap-1">
+								<CalendarDays className="h-4 w-4" aria-hidden="true" />
+								<span className="sr-only">First aired: </span>
+								{date}
+							</span>
+						) : null}
+						{rating ? (
+							<span className="inline-flex items-center gap-1">
+								<Star className="h-4 w-4 fill-current text-yellow-500" aria-hidden="true" />
+								<span className="sr-only">Rating: </span>
+								{rating}
+								<span className="text-muted">({formatCount(show.vote_count)} votes)</span>
+							</span>
+						) : null}
+						<span className="inline-flex items-center gap-1">
+							<Layers className="h-4 w-4" aria-hidden="true" />
+							{show.number_of_seasons} {show.number_of_seasons === 1 ? 'season' : 'seasons'} · {show.number_of_episodes} episodes
+						</span>
+						{show.networks.length > 0 ? <span className="text-muted">{show.networks.map((n) => n.name).join(', ')}</span> : null}
+					</div>
+					{show.genres.length > 0 ? (
+						<ul aria-label="Genres" className="flex flex-wrap gap-2">
+							{show.genres.map((genre) => (
+								<li key={genre.id}>
+									<Link to={genreCategoryHref(genre, CATEGORIES)} prefetch="intent" className="inline-block rounded-full border border-border px-3 py-1 text-sm hover:bg-surface-2" data-testid="genre-chip">
+										{genre.name}
+									</Link>
+								</li>
+							))}
+						</ul>
+					) : null}
+					{show.overview ? (
+						<section aria-label="Overview">
+							<h2 className="sr-only">Overview</h2>
+							<p className="max-w-3xl leading-relaxed">{show.overview}</p>
+						</section>
+					) : null}
+				</div>
+			</div>
+			<SeriesEpisodes seriesId={show.id} seriesName={show.name} seasons={show.seasons} initial={initialSeason} />
+			<MediaRow title="More Like This" items={similar} emptyText="No similar series yet." testId="row-similar" />
+			<div className="grid gap-8 lg:grid-cols-2">
+				<CreditsList title="Cast" people={cast} testId="cast-list" />
+				<CreditsList title="Crew" people={crew} testId="crew-list" />
+			</div>
+		</article>
+	)
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 import { readDevice, writeDevice } from './device-storage.ts'
 
 export type Theme = 'dark' | 'light'
@@ -9,55 +9,70 @@ export type Theme = 'dark' | 'light'
  */
 export const THEME_BOOT_SCRIPT = `(function(){try{var t=localStorage.getItem('theme');if(t&&t.charAt(0)==='"')t=JSON.parse(t);if(t!=='dark'&&t!=='light'){t=window.matchMedia&&window.matchMedia('(prefers-color-scheme: light)').matches?'light':'dark'}var c=document.documentElement.classList;c.toggle('dark',t==='dark');document.documentElement.style.colorScheme=t}catch(e){}})()`
 
-function systemTheme(): Theme {
-	return window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark'
-}
-
-function applyTheme(theme: Theme) {
-	document.documentElement.classList.toggle('dark', theme === 'dark')
-	document.documentElement.style.colorScheme = theme
-}
-
-/** The current theme and a toggle that flips and stores it. Follows the system until the user chooses. */
-export function useTheme() {
-	const [theme, setTheme] = useState<Theme>('dark')
-
-	useEffect(() => {
-		const stored = safeRead()
-		setTheme(stored ?? systemTheme())
-		if (stored) return
-		const media = window.matchMedia?.('(prefers-color-scheme: light)')
-		if (!media) return
-		const onChange = () => {
-			if (safeRead()) return
-			const next = systemTheme()
-			applyTheme(next)
-			setTheme(next)
-		}
-		media.addEventListener('change', onChange)
-		return () => media.removeEventListener('change', onChange)
-	}, [])
-
-	const toggle = useCallback(() => {
-		setTheme((current) => {
-			const next: Theme = current === 'dark' ? 'light' : 'dark'
-			applyTheme(next)
-			try {
-				writeDevice('theme', next)
-			} catch {
-				// The theme still flips for this visit when storage is unavailable.
-			}
-			return next
-		})
-	}, [])
-
-	return { theme, toggle }
-}
-
-function safeRead(): Theme | undefined {
+function storedTheme(): Theme | undefined {
 	try {
 		return readDevice('theme')
 	} catch {
 		return undefined
 	}
+}
+
+function systemTheme(): Theme {
+	return window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark'
+}
+
+/** The theme shown now: the <html> class is the single source of truth in the browser. */
+function currentTheme(): Theme {
+	return document.documentElement.classList.contains('dark') ? 'dark' : 'light'
+}
+
+function applyTheme(theme: Theme) {
+	document.documentElement.classList.toggle('dark', theme === 'dark')
+	document.documentElement.style.colorScheme = theme
+	for (const listener of listeners) listener()
+}
+
+const listeners = new Set<() => void>()
+let mediaQuery: MediaQueryList | undefined
+
+function onSystemChange() {
+	// Follow the system only until the user has chosen.
+	if (!storedTheme()) applyTheme(systemTheme())
+}
+
+function onStorage(event: StorageEvent) {
+	if (event.key === 'theme') applyTheme(storedTheme() ?? systemTheme())
+}
+
+function subscribe(listener: () => void) {
+	listeners.add(listener)
+	if (listeners.size === 1) {
+		mediaQuery = window.matchMedia?.('(prefers-color-scheme: light)')
+		mediaQuery?.addEventListener('change', onSystemChange)
+		window.addEventListener('storage', onStorage)
+	}
+	return () => {
+		listeners.delete(listener)
+		if (listeners.size === 0) {
+			mediaQuery?.removeEventListener('change', onSystemChange)
+			window.removeEventListener('storage', onStorage)
+		}
+	}
+}
+
+/** Flips dark/light, applies it at once and stores the choice. */
+export function toggleTheme() {
+	const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark'
+	applyTheme(next)
+	try {
+		writeDevice('theme', next)
+	} catch {
+		// The theme still flips for this visit when storage is unavailable.
+	}
+}
+
+/** The current theme (shared by every toggle on the page) and the toggle. */
+export function useTheme() {
+	const theme = useSyncExternalStore<Theme>(subscribe, currentTheme, () => 'dark')
+	return { theme, toggle: toggleTheme }
 }

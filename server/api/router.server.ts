@@ -12,7 +12,9 @@ export function createApiRouter(): Router {
 		next()
 	})
 	router.use(sameOriginGuard)
-	router.use(express.json({ limit: getEnv().BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }))
+	const jsonBody = express.json({ limit: getEnv().BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] })
+	// /sync takes larger bodies and parses them itself, after its session check (server/auth/api.server.ts).
+	router.use((req, res, next) => (req.path.startsWith('/sync/') ? next() : jsonBody(req, res, next)))
 	for (const [mountPath, makeRouter] of featureRouters) router.use(mountPath, makeRouter())
 	router.use(apiNotFound)
 	router.use(apiErrorHandler)

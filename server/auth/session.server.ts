@@ -1,9 +1,13 @@
 import crypto from 'node:crypto'
+import type { Request, RequestHandler, Response } from 'express'
 import { getDatabase } from '../db/db.server.ts'
+import { getEnv } from '../env.server.ts'
+import { unauthorized } from '../http/errors.server.ts'
 
 export const SESSION_COOKIE = 'willow_session'
-/** In production the cookie carries the __Host- prefix (Secure, path /, no Domain). */
+/** In production over HTTPS the cookie carries the __Host- prefix (Secure, path /, no Domain). */
 export const SECURE_SESSION_COOKIE = '__Host-willow_session'
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
 export function hashSessionSecret(secret: string) {
 	return crypto.createHash('sha256').update(secret).digest('hex')
@@ -14,7 +18,12 @@ function readCookie(header: string | null | undefined, name: string): string | u
 	for (const part of header.split(';')) {
 		const index = part.indexOf('=')
 		if (index === -1) continue
-		if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim())
+		if (part.slice(0, index).trim() !== name) continue
+		try {
+			return decodeURIComponent(part.slice(index + 1).trim())
+		} catch {
+			return undefined
+		}
 	}
 	return undefined
 }
@@ -44,4 +53,65 @@ export async function getSessionUser(cookieHeader: string | null | undefined): P
 		.executeTakeFirst()
 	if (!row || row.expires_at <= Date.now()) return null
 	return { id: row.id, username: row.username, email: row.email, name: row.name, isDonator: row.is_donator === 1 }
+}
+
+/** Cookie name and flags for this request: __Host- and Secure in production over HTTPS. */
+function cookieSettings(req: Request) {
+	const production = getEnv().NODE_ENV === 'production'
+	const secure = req.secure
+	return { name: production && secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, secure }
+}
+
+/**
+ * Starts a new session (a fresh random secret every login, so a planted
+ * cookie is never promoted) and sets its cookie. The database keeps only the
+ * SHA-256 of the secret. Returns the session's public handle: the hash of
+ * the row id, which identifies it without granting anything.
+ */
+export async function startSession(req: Request, res: Response, userId: string): Promise<string> {
+	const { db } = getDatabase()
+	const previous = readSessionSecret(req.get('cookie'))
+	if (previous && previous.length <= 200) await db.deleteFrom('sessions').where('id', '=', hashSessionSecret(previous)).execute()
+	const now = Date.now()
+	// Expired rows of this user go when they next sign in.
+	await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute()
+	const secret = crypto.randomBytes(32).toString('base64url')
+	const id = hashSessionSecret(secret)
+	await db
+		.insertInto('sessions')
+		.values({ id, user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS, user_agent: req.get('user-agent')?.slice(0, 300) ?? null })
+		.execute()
+	const { name, secure } = cookieSettings(req)
+	res.cookie(name, secret, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: SESSION_TTL_MS })
+	return hashSessionSecret(id)
+}
+
+/** Deletes the request's session row and clears the cookie (both names). */
+export async function endSession(req: Request, res: Response) {
+	const secret = readSessionSecret(req.get('cookie'))
+	if (secret && secret.length <= 200) await getDatabase().db.deleteFrom('sessions').where('id', '=', hashSessionSecret(secret)).execute()
+	const { secure } = cookieSettings(req)
+	res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' })
+	if (secure) res.clearCookie(SECURE_SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: true, path: '/' })
+}
+
+declare module 'express-serve-static-core' {
+	interface Locals {
+		user?: PublicUser
+	}
+}
+
+/** Every /api/users and /api/sync route: no valid session → 401 (the client logs out, spec §8). */
+export const requireUser: RequestHandler = async (req, res, next) => {
+	const user = await getSessionUser(req.get('cookie'))
+	if (!user) throw unauthorized('Unauthorized')
+	res.locals.user = user
+	next()
+}
+
+/** The signed-in user of a request that went through requireUser. */
+export function currentUser(res: Response): PublicUser {
+	const user = res.locals.user
+	if (!user) throw unauthorized('Unauthorized')
+	return user
 }

@@ -1,3 +1,136 @@
-// Catalogue tables (titles, seasons, episodes, people, ...). Filled in by the catalogue module.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface CatalogTables {}
+// Catalogue tables: titles (movies and series), their genre and provider links,
+// seasons, episodes, people with credits, image records, and a small meta table.
+// A title's `key` is id * 2 (+1 for series): one integer per title across both
+// media types, so the full-text index can use it as its row id.
+
+export type MediaType = 'movie' | 'tv'
+
+export interface CatalogTitlesTable {
+	key: number
+	media_type: MediaType
+	id: number
+	title: string
+	original_title: string | null
+	original_language: string | null
+	overview: string
+	tagline: string | null
+	status: string | null
+	/** Movies: release_date; series: first_air_date (YYYY-MM-DD). */
+	release_date: string | null
+	last_air_date: string | null
+	next_air_date: string | null
+	runtime: number | null
+	popularity: number
+	vote_average: number
+	vote_count: number
+	poster_path: string | null
+	backdrop_path: string | null
+	logo_path: string | null
+	imdb_id: string | null
+	/** JSON array of genre ids, in TMDB's order. */
+	genre_ids: string
+	adult: number
+	/** Normalised title + original title, for full-text search. */
+	search_text: string
+	/** JSON object with the remaining TMDB detail fields (companies, networks, seasons counts...). */
+	details: string
+	updated_at: number
+}
+
+export interface CatalogTitleGenresTable {
+	title_key: number
+	media_type: MediaType
+	genre_id: number
+	/** Copied from the title so "genre X by popularity" is one index scan. */
+	popularity: number
+}
+
+export interface CatalogTitleProvidersTable {
+	title_key: number
+	media_type: MediaType
+	region: string
+	provider_id: number
+	popularity: number
+}
+
+export interface CatalogSeasonsTable {
+	show_id: number
+	season_number: number
+	id: number
+	name: string
+	overview: string
+	poster_path: string | null
+	air_date: string | null
+	episode_count: number
+	vote_average: number
+}
+
+export interface CatalogEpisodesTable {
+	show_id: number
+	season_number: number
+	episode_number: number
+	id: number
+	name: string
+	overview: string
+	air_date: string | null
+	runtime: number | null
+	still_path: string | null
+	vote_average: number
+	vote_count: number
+	/** JSON arrays of TMDB crew / guest-star objects. */
+	crew: string
+	guest_stars: string
+	imdb_id: string | null
+}
+
+export interface CatalogPeopleTable {
+	id: number
+	name: string
+	profile_path: string | null
+	known_for_department: string | null
+	popularity: number
+}
+
+export interface CatalogCreditsTable {
+	title_key: number
+	kind: 'cast' | 'crew'
+	credit_order: number
+	person_id: number
+	character: string | null
+	job: string | null
+	department: string | null
+}
+
+export interface CatalogImagesTable {
+	/** 'movie:550', 'tv:1399' or 'episode:1399:1:1'. */
+	owner: string
+	kind: 'poster' | 'backdrop' | 'logo' | 'still'
+	ord: number
+	file_path: string
+	width: number
+	height: number
+	iso_639_1: string | null
+	vote_average: number
+	vote_count: number
+}
+
+export interface CatalogMetaTable {
+	key: string
+	value: string
+}
+
+export interface CatalogTables {
+	catalog_titles: CatalogTitlesTable
+	catalog_title_genres: CatalogTitleGenresTable
+	catalog_title_providers: CatalogTitleProvidersTable
+	catalog_seasons: CatalogSeasonsTable
+	catalog_episodes: CatalogEpisodesTable
+	catalog_people: CatalogPeopleTable
+	catalog_credits: CatalogCreditsTable
+	catalog_images: CatalogImagesTable
+	catalog_meta: CatalogMetaTable
+}
+
+export function titleKey(mediaType: MediaType, id: number) {
+	return id * 2 + (mediaType === 'tv' ? 1 : 0)
+}

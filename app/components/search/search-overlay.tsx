@@ -1,44 +1,181 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { Search, X } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { SEARCH_PLACEHOLDER } from '#app/lib/site.ts'
+import { cn } from '#app/lib/cn.ts'
+import { mediaTitle } from '#app/lib/browse/media.ts'
+import { filterSearchResults, OVERLAY_SKELETON_ROWS, SEARCH_DEBOUNCE_MS, type SearchResult } from '#app/lib/browse/search.ts'
+import type { TmdbMovieListItem, TmdbMultiItem, TmdbPage, TmdbTvListItem } from '#app/lib/tmdb-types.ts'
+import { fetchCatalog } from '#app/components/catalog/catalog-fetch.ts'
+import { SearchResultRow } from './search-result-row.tsx'
+import { useRotatingPlaceholder } from './use-rotating-placeholder.ts'
+
+export const OVERLAY_EMPTY_TEXT = 'No results found'
+export const OVERLAY_ERROR_TEXT = 'Error fetching search results'
+
+type OverlayState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'results'; results: SearchResult[] } | { kind: 'empty' } | { kind: 'error' }
+
+/** Popular movie and series names for the rotating placeholder; a failure is only logged. */
+function usePopularTitles() {
+	const [titles, setTitles] = useState<string[]>([])
+	useEffect(() => {
+		const controller = new AbortController()
+		Promise.all([
+			fetchCatalog<TmdbPage<TmdbMovieListItem>>('/movie/popular', {}, controller.signal),
+			fetchCatalog<TmdbPage<TmdbTvListItem>>('/tv/popular', {}, controller.signal),
+		])
+			.then(([movies, series]) => {
+				const names: string[] = []
+				const longest = Math.max(movies.results.length, series.results.length)
+				for (let i = 0; i < longest && names.length < 20; i++) {
+					const movie = movies.results[i]
+					const show = series.results[i]
+					if (movie) names.push(mediaTitle(movie))
+					if (show) names.push(mediaTitle(show))
+				}
+				setTitles(names)
+			})
+			.catch((error: unknown) => {
+				if ((error as Error).name !== 'AbortError') console.warn('Could not load popular titles for the search placeholder', error)
+			})
+		return () => controller.abort()
+	}, [])
+	return titles
+}
 
 /**
- * Full-screen search overlay. Closes on Escape, Close, backdrop click, or a
- * route change away from where it was opened. Results arrive with the
- * catalogue; until then it offers the advanced search page.
+ * The full-screen search overlay (spec §2, §4). Searches 300 ms after the
+ * last keystroke; shows four pulsing rows while loading, then results, "No
+ * results found", or the error in red. Closes on Escape, Close, a backdrop
+ * click, the advanced-search link and any route change; Radix locks page
+ * scrolling while it is open.
  */
 export default function SearchOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
 	const location = useLocation()
-	const [openedAt] = useState(location.pathname)
+	const [openedAt] = useState(location.pathname + location.search)
 	const [query, setQuery] = useState('')
+	const [state, setState] = useState<OverlayState>({ kind: 'idle' })
+	const titles = usePopularTitles()
+	const placeholder = useRotatingPlaceholder(titles, open && query === '')
+	const inputRef = useRef<HTMLInputElement>(null)
+
 	useEffect(() => {
-		if (location.pathname !== openedAt) onClose()
-	}, [location.pathname, openedAt, onClose])
+		if (location.pathname + location.search !== openedAt) onClose()
+	}, [location.pathname, location.search, openedAt, onClose])
+
+	useEffect(() => {
+		const text = query.trim()
+		if (!text) {
+			setState({ kind: 'idle' })
+			return
+		}
+		const controller = new AbortController()
+		const timer = window.setTimeout(() => {
+			setState({ kind: 'loading' })
+			fetchCatalog<TmdbPage<TmdbMultiItem>>('/search/multi', { query: text, page: 1 }, controller.signal)
+				.then((page) => {
+					const results = filterSearchResults(page.results ?? [], 'all')
+					setState(results.length ? { kind: 'results', results } : { kind: 'empty' })
+				})
+				.catch((error: unknown) => {
+					if ((error as Error).name !== 'AbortError') setState({ kind: 'error' })
+				})
+		}, SEARCH_DEBOUNCE_MS)
+		return () => {
+			window.clearTimeout(timer)
+			controller.abort()
+		}
+	}, [query])
+
+	const advancedHref = useMemo(() => `/search${query.trim() ? `?query=${encodeURIComponent(query.trim())}` : ''}`, [query])
+
 	return (
 		<Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
 			<Dialog.Portal>
-				<Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" data-testid="search-backdrop" />
-				<Dialog.Content className="fixed inset-x-0 top-0 z-50 mx-auto mt-16 w-full max-w-2xl rounded-xl border border-border bg-surface p-4 shadow-2xl">
-					<div className="flex items-center gap-2">
-						<Dialog.Title className="sr-only">Search</Dialog.Title>
-						<Dialog.Description className="sr-only">Search movies and series by name</Dialog.Description>
-						<input
-							autoFocus
-							type="search"
-							aria-label="Search"
-							value={query}
-							onChange={(e) => setQuery(e.target.value)}
-							placeholder={SEARCH_PLACEHOLDER}
-							className="h-12 flex-1 rounded-lg border border-border bg-surface-2 px-4"
-						/>
-						<Dialog.Close className="rounded-md p-2 hover:bg-surface-2" aria-label="Close">
+				<Dialog.Overlay className="fixed inset-0 z-50 bg-black/80 backdrop-blur-sm" data-testid="search-backdrop" />
+				<Dialog.Content
+					className="fixed inset-x-0 top-0 z-50 mx-auto flex max-h-[100dvh] w-full max-w-2xl flex-col gap-3 border-border bg-surface p-4 shadow-2xl sm:mt-16 sm:max-h-[80vh] sm:rounded-xl sm:border"
+					onOpenAutoFocus={(event) => {
+						event.preventDefault()
+						inputRef.current?.focus()
+					}}
+					data-testid="search-overlay"
+				>
+					<Dialog.Title className="sr-only">Search</Dialog.Title>
+					<Dialog.Description className="sr-only">Search movies and series by name. Results appear as you type.</Dialog.Description>
+					<form
+						role="search"
+						className="flex items-center gap-2"
+						onSubmit={(event) => {
+							event.preventDefault()
+							setQuery((q) => q)
+						}}
+					>
+						<div className="relative flex-1">
+							<Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-muted" aria-hidden="true" />
+							<input
+								ref={inputRef}
+								type="search"
+								aria-label="Search a movie, series or anime name"
+								value={query}
+								onChange={(event) => setQuery(event.target.value)}
+								autoComplete="off"
+								className="h-12 w-full rounded-lg border border-border bg-surface-2 pr-3 pl-10"
+								data-testid="search-overlay-input"
+							/>
+							{query === '' ? (
+								<span
+									aria-hidden="true"
+									className={cn(
+										'pointer-events-none absolute top-1/2 right-3 left-10 -translate-y-1/2 truncate text-muted transition-opacity duration-300 motion-reduce:transition-none',
+										placeholder.visible ? 'opacity-100' : 'opacity-0',
+									)}
+									data-testid="search-placeholder"
+								>
+									{placeholder.text}
+								</span>
+							) : null}
+						</div>
+						<Dialog.Close className="rounded-md p-2 hover:bg-surface-2" aria-label="Close" data-testid="search-close">
 							<X className="h-5 w-5" aria-hidden="true" />
 						</Dialog.Close>
+					</form>
+					<div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite" aria-busy={state.kind === 'loading'}>
+						{state.kind === 'loading' ? (
+							<ul aria-label="Loading results" data-testid="search-skeleton">
+								{Array.from({ length: OVERLAY_SKELETON_ROWS }, (_, i) => (
+									<li key={i} className="flex animate-pulse gap-3 p-2 motion-reduce:animate-none" data-testid="search-skeleton-row">
+										<div className="h-[69px] w-[46px] rounded bg-surface-3" />
+										<div className="flex flex-1 flex-col gap-2">
+											<div className="h-4 w-1/2 rounded bg-surface-3" />
+											<div className="h-3 w-1/4 rounded bg-surface-3" />
+											<div className="h-3 w-3/4 rounded bg-surface-3" />
+										</div>
+									</li>
+								))}
+							</ul>
+						) : state.kind === 'results' ? (
+							<ul aria-label="Search results">
+								{state.results.map((item) => (
+									<li key={`${item.media_type}-${item.id}`}>
+										<SearchResultRow item={item} onNavigate={onClose} />
+									</li>
+								))}
+							</ul>
+						) : state.kind === 'empty' ? (
+							<p className="p-4 text-center text-muted" data-testid="search-empty">
+								{OVERLAY_EMPTY_TEXT}
+							</p>
+						) : state.kind === 'error' ? (
+							<p role="alert" className="p-4 text-center font-medium text-red-700 dark:text-red-400" data-testid="search-error">
+								{OVERLAY_ERROR_TEXT}
+							</p>
+						) : (
+							<p className="p-4 text-center text-sm text-muted">Type a title to search movies and series.</p>
+						)}
 					</div>
-					<p className="mt-4 text-sm text-muted">
-						<Link to={`/search${query ? `?query=${encodeURIComponent(query)}` : ''}`} className="text-accent underline">
+					<p className="text-sm">
+						<Link to={advancedHref} onClick={onClose} className="text-accent underline" data-testid="advanced-search-link">
 							Advanced search
 						</Link>
 					</p>

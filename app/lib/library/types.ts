@@ -61,3 +61,19 @@ export interface WatchHistoryItem {
 }
 
 export type WatchHistory = Record<string, WatchHistoryItem>
+
+/** The device's bookmark state: live bookmarks plus removals remembered for sync. */
+export interface BookmarkState {
+	bookmarks: Bookmark[]
+	tombstones: BookmarkTombstone[]
+}
+
+/** The minimal media info the bookmark controls need (what a card or detail page has at hand). */
+export interface BookmarkMedia {
+	mediaId: number
+	mediaType: MediaType
+	title: string
+	posterPath?: string | null
+	voteAverage?: number
+	releaseDate?: string
+}

@@ -1,0 +1,84 @@
+import { data } from 'react-router'
+import { catalogGet } from '#server/catalog/catalog.server.ts'
+import { logger } from '#server/logger.server.ts'
+import { withKind } from '#app/lib/browse/media.ts'
+import type { TmdbImages, TmdbMovieListItem, TmdbPage, TmdbTvListItem } from '#app/lib/tmdb-types.ts'
+
+export type CatalogQuery = Record<string, string | number | undefined>
+
+/** A catalogue error that means "no such title" (HttpError 404, or a status on the error). */
+export function isNotFoundError(error: unknown): boolean {
+	if (!error || typeof error !== 'object') return false
+	const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode
+	return status === 404
+}
+
+/** Reads a list endpoint; a failure is logged and reads as an empty list, so one bad row never breaks a page. */
+export async function listOrEmpty<T>(path: string, query: CatalogQuery = {}): Promise<{ results: T[]; totalPages: number; failed: boolean }> {
+	try {
+		const page = await catalogGet<TmdbPage<T>>(path, query)
+		return { results: page?.results ?? [], totalPages: page?.total_pages ?? 0, failed: false }
+	} catch (error) {
+		logger.warn({ err: error, path }, 'catalogue list failed')
+		return { results: [], totalPages: 0, failed: true }
+	}
+}
+
+export async function movieList(path: string, query: CatalogQuery = {}) {
+	const list = await listOrEmpty<TmdbMovieListItem>(path, query)
+	return { ...list, results: withKind(list.results, 'movie') }
+}
+
+export async function tvList(path: string, query: CatalogQuery = {}) {
+	const list = await listOrEmpty<TmdbTvListItem>(path, query)
+	return { ...list, results: withKind(list.results, 'tv') }
+}
+
+/** Reads a detail endpoint; unknown ids become a 404 response (the root error boundary shows the not-found page). */
+export async function detailOr404<T>(path: string, query: CatalogQuery = {}): Promise<T> {
+	try {
+		const value = await catalogGet<T | null>(path, query)
+		if (value === null || value === undefined) throw data(null, { status: 404 })
+		return value
+	} catch (error) {
+		if (isNotFoundError(error)) throw data(null, { status: 404, statusText: 'Not Found' })
+		throw error
+	}
+}
+
+/** Reads an endpoint that may legitimately be missing (an episode, a season); 404 → null. */
+export async function optional<T>(path: string, query: CatalogQuery = {}): Promise<T | null> {
+	try {
+		return (await catalogGet<T | null>(path, query)) ?? null
+	} catch (error) {
+		if (isNotFoundError(error)) return null
+		throw error
+	}
+}
+
+/** The first English (or language-neutral) logo's path (spec §7, the logo helper). */
+export function pickLogo(images: TmdbImages | undefined | null): string | null {
+	const logos = images?.logos ?? []
+	const preferred = logos.find((logo) => logo.iso_639_1 === 'en') ?? logos.find((logo) => !logo.iso_639_1) ?? logos[0]
+	return preferred?.file_path ?? null
+}
+
+/** Adds logo paths to hero items; a failed image lookup just leaves the title text. */
+export async function withLogos<T extends { id: number; media_type: 'movie' | 'tv' }>(items: readonly T[]): Promise<Array<T & { logo_path: string | null }>> {
+	return Promise.all(
+		items.map(async (item) => {
+			try {
+				const images = await catalogGet<TmdbImages>(`/${item.media_type}/${item.id}/images`, { include_image_language: 'en,null' })
+				return { ...item, logo_path: pickLogo(images) }
+			} catch {
+				return { ...item, logo_path: null }
+			}
+		}),
+	)
+}
+
+/** The page's origin, for absolute Open Graph and canonical URLs. */
+export function originOf(request: Request): string {
+	return new URL(request.url).origin
+}
+

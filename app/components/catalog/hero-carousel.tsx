@@ -1,0 +1,209 @@
+import useEmblaCarousel from 'embla-carousel-react'
+import { ChevronLeft, ChevronRight, Info, Pause, Play } from 'lucide-react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { cn } from '#app/lib/cn.ts'
+import {
+	CAROUSEL_INTERVAL_MS,
+	CAROUSEL_TOUCH_PAUSE_MS,
+	HERO_ITEMS_DESKTOP,
+	HERO_ITEMS_MOBILE,
+	carouselItems,
+	createTransitionLock,
+} from '#app/lib/browse/carousel.ts'
+import { formatRating, truncateOverview, yearOf } from '#app/lib/browse/format.ts'
+import { mediaDate, mediaHref, mediaKind, mediaTitle } from '#app/lib/browse/media.ts'
+import { isMovieReleased } from '#app/lib/browse/release.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import type { CardMedia } from './media-card.tsx'
+import { MediaImage } from './media-image.tsx'
+import { WatchActions } from './watch-actions.tsx'
+
+export interface HeroItem extends CardMedia {
+	backdrop_path?: string | null
+	overview?: string
+	logo_path?: string | null
+}
+
+function usePrefersReducedMotion() {
+	const [reduced, setReduced] = useState(false)
+	useEffect(() => {
+		const query = window.matchMedia('(prefers-reduced-motion: reduce)')
+		setReduced(query.matches)
+		const onChange = () => setReduced(query.matches)
+		query.addEventListener('change', onChange)
+		return () => query.removeEventListener('change', onChange)
+	}, [])
+	return reduced
+}
+
+/** 10 slides on small screens, 15 otherwise (spec §2). The server renders for wide screens. */
+function useHeroLimit() {
+	const [limit, setLimit] = useState(HERO_ITEMS_DESKTOP)
+	useEffect(() => {
+		const query = window.matchMedia('(max-width: 639px)')
+		const update = () => setLimit(query.matches ? HERO_ITEMS_MOBILE : HERO_ITEMS_DESKTOP)
+		update()
+		query.addEventListener('change', update)
+		return () => query.removeEventListener('change', update)
+	}, [])
+	return limit
+}
+
+/**
+ * The hero carousel: auto-advances every 5 s, pauses on hover, focus or
+ * touch (a touch pause ends after 10 s), ignores moves within 500 ms of the
+ * last, wraps around, swipes, and can be paused with a button.
+ */
+export function HeroCarousel({ items, label = 'Featured' }: { items: readonly HeroItem[]; label?: string }) {
+	const limit = useHeroLimit()
+	const slides = carouselItems(items).slice(0, limit)
+	const reducedMotion = usePrefersReducedMotion()
+	const [emblaRef, embla] = useEmblaCarousel({ loop: slides.length > 1, duration: reducedMotion ? 1 : 25 })
+	const [selected, setSelected] = useState(0)
+	const [hovered, setHovered] = useState(false)
+	const [touchPausedUntil, setTouchPausedUntil] = useState(0)
+	const [stopped, setStopped] = useState(false)
+	const lock = useRef(createTransitionLock())
+
+	useEffect(() => {
+		if (!embla) return
+		const onSelect = () => setSelected(embla.selectedScrollSnap())
+		const onPointerDown = () => setTouchPausedUntil(Date.now() + CAROUSEL_TOUCH_PAUSE_MS)
+		embla.on('select', onSelect)
+		embla.on('pointerDown', onPointerDown)
+		onSelect()
+		return () => {
+			embla.off('select', onSelect)
+			embla.off('pointerDown', onPointerDown)
+		}
+	}, [embla])
+
+	const move = useCallback(
+		(action: () => void) => {
+			if (!embla || !lock.current(Date.now())) return
+			action()
+		},
+		[embla],
+	)
+	const next = useCallback(() => move(() => embla?.scrollNext(reducedMotion)), [move, embla, reducedMotion])
+	const prev = useCallback(() => move(() => embla?.scrollPrev(reducedMotion)), [move, embla, reducedMotion])
+
+	const paused = stopped || hovered || reducedMotion
+	useEffect(() => {
+		if (paused || slides.length < 2) return
+		const wait = Math.max(CAROUSEL_INTERVAL_MS, touchPausedUntil - Date.now())
+		const timer = window.setTimeout(next, wait)
+		return () => window.clearTimeout(timer)
+	}, [paused, slides.length, touchPausedUntil, selected, next])
+
+	if (slides.length === 0) return null
+	return (
+		<section
+			aria-roledescription="carousel"
+			aria-label={label}
+			className="relative -mx-4 overflow-hidden sm:mx-0 sm:rounded-2xl"
+			onMouseEnter={() => setHovered(true)}
+			onMouseLeave={() => setHovered(false)}
+			onFocus={() => setHovered(true)}
+			onBlur={(event) => {
+				if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHovered(false)
+			}}
+			onKeyDown={(event) => {
+				if (event.key === 'ArrowRight') next()
+				if (event.key === 'ArrowLeft') prev()
+			}}
+			data-testid="hero-carousel"
+		>
+			<div ref={emblaRef} className="overflow-hidden">
+				<div className="flex touch-pan-y">
+					{slides.map((item, index) => {
+						const title = mediaTitle(item)
+						const kind = mediaKind(item)
+						const href = mediaHref(item)
+						const year = yearOf(mediaDate(item))
+						const released = kind !== 'movie' || isMovieReleased(item.release_date)
+						return (
+							<div
+								key={`${item.media_type ?? ''}${item.id}`}
+								role="group"
+								aria-roledescription="slide"
+								aria-label={`${index + 1} of ${slides.length}: ${title}`}
+								inert={index !== selected}
+								className="relative min-w-0 flex-[0_0_100%]"
+								data-testid="hero-slide"
+							>
+								<div className="relative aspect-[4/5] w-full sm:aspect-[21/9]">
+									<MediaImage
+										path={item.backdrop_path}
+										kind="backdrop"
+										alt=""
+										priority={index === 0}
+										sizes="(min-width: 1280px) 1280px, 100vw"
+										className="absolute inset-0 h-full w-full"
+										placeholderClassName="aspect-auto"
+									/>
+									<div className="absolute inset-0 bg-gradient-to-t from-black via-black/60 to-black/10 sm:bg-gradient-to-r sm:from-black/90 sm:via-black/50 sm:to-transparent" />
+									<div className="absolute inset-x-0 bottom-0 flex max-w-2xl flex-col gap-3 p-5 pb-12 text-white sm:p-10 sm:pb-14">
+										{item.logo_path ? (
+											<h2 className="m-0">
+												<MediaImage path={item.logo_path} kind="logo" alt={title} sizes="(min-width: 640px) 320px, 220px" priority={index === 0} className="h-auto max-h-28 w-auto max-w-[60%] object-contain object-left sm:max-h-36" />
+											</h2>
+										) : (
+											<h2 className="text-3xl font-black tracking-tight drop-shadow sm:text-5xl">{title}</h2>
+										)}
+										<p className="flex gap-3 text-sm text-white/85">
+											{year ? <span>{year}</span> : null}
+											<span>{kind === 'tv' ? 'Series' : 'Movie'}</span>
+											{item.vote_average ? <span>★ {formatRating(item.vote_average)}</span> : null}
+										</p>
+										{item.overview ? <p className="line-clamp-3 text-sm text-white/90 sm:text-base">{truncateOverview(item.overview, 220)}</p> : null}
+										<div className="flex flex-wrap items-start gap-3">
+											<WatchActions released={released} size="md" className="[&_[role=status]]:text-white/85" />
+											{href ? (
+												<Link to={href} prefetch="intent" className={cn(buttonClass('outline', 'md'), 'border-white/60 text-white hover:bg-white/10')}>
+													<Info className="h-5 w-5" aria-hidden="true" />
+													View Details
+												</Link>
+											) : null}
+										</div>
+									</div>
+								</div>
+							</div>
+						)
+					})}
+				</div>
+			</div>
+			{slides.length > 1 ? (
+				<div className="absolute right-3 bottom-3 left-3 flex items-center justify-between gap-2">
+					<div className="flex flex-wrap items-center gap-1" role="group" aria-label="Choose slide">
+						{slides.map((item, index) => (
+							<button
+								key={`dot-${item.media_type ?? ''}${item.id}`}
+								type="button"
+								aria-label={`Go to slide ${index + 1}`}
+								aria-current={index === selected ? 'true' : undefined}
+								onClick={() => move(() => embla?.scrollTo(index, reducedMotion))}
+								className="flex h-6 w-6 items-center justify-center"
+								data-testid="hero-dot"
+							>
+								<span className={cn('block h-2 rounded-full bg-white/60 transition-all motion-reduce:transition-none', index === selected ? 'w-5 bg-white' : 'w-2')} />
+							</button>
+						))}
+					</div>
+					<div className="flex gap-1">
+						<button type="button" onClick={() => setStopped((s) => !s)} aria-label={stopped ? 'Resume slideshow' : 'Pause slideshow'} className="rounded-full bg-black/50 p-2 text-white hover:bg-black/70">
+							{stopped ? <Play className="h-4 w-4" aria-hidden="true" /> : <Pause className="h-4 w-4" aria-hidden="true" />}
+						</button>
+						<button type="button" onClick={prev} aria-label="Previous slide" className="rounded-full bg-black/50 p-2 text-white hover:bg-black/70" data-testid="hero-prev">
+							<ChevronLeft className="h-4 w-4" aria-hidden="true" />
+						</button>
+						<button type="button" onClick={next} aria-label="Next slide" className="rounded-full bg-black/50 p-2 text-white hover:bg-black/70" data-testid="hero-next">
+							<ChevronRight className="h-4 w-4" aria-hidden="true" />
+						</button>
+					</div>
+				</div>
+			) : null}
+		</section>
+	)
+}

@@ -1,0 +1,127 @@
+import { Clapperboard, ImageOff, User } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { cn } from '#app/lib/cn.ts'
+import { imageUrl, type ImageSize } from '#app/lib/images.ts'
+
+export type ImageKind = 'poster' | 'backdrop' | 'still' | 'logo' | 'profile'
+
+// TMDB sizes per kind (spec §7) and their pixel widths, for srcset.
+const SIZES: Record<ImageKind, Array<[ImageSize, number]>> = {
+	poster: [
+		['w92', 92],
+		['w154', 154],
+		['w185', 185],
+		['w342', 342],
+		['w500', 500],
+		['w780', 780],
+	],
+	backdrop: [
+		['w300', 300],
+		['w780', 780],
+		['w1280', 1280],
+	],
+	still: [
+		['w92', 92],
+		['w185', 185],
+		['w300', 300],
+	],
+	logo: [
+		['w92', 92],
+		['w185', 185],
+		['w300', 300],
+		['w500', 500],
+	],
+	profile: [
+		['w45', 45],
+		['w185', 185],
+	],
+}
+
+const ASPECT: Record<ImageKind, string> = {
+	poster: 'aspect-[2/3]',
+	backdrop: 'aspect-video',
+	still: 'aspect-video',
+	logo: '',
+	profile: 'aspect-[2/3]',
+}
+
+const DIMENSIONS: Record<ImageKind, [number, number]> = {
+	poster: [342, 513],
+	backdrop: [1280, 720],
+	still: [300, 169],
+	logo: [500, 200],
+	profile: [185, 278],
+}
+
+export interface MediaImageProps {
+	path: string | null | undefined
+	kind: ImageKind
+	alt: string
+	/** The `sizes` attribute; the browser picks from the srcset with it. */
+	sizes?: string
+	/** A single fixed size (small rows, search results); no srcset. */
+	fixedSize?: ImageSize
+	/** Above the fold: loads eagerly with high priority. */
+	priority?: boolean
+	className?: string
+	/** Classes of the placeholder shown when there is no image or it fails to load. */
+	placeholderClassName?: string
+}
+
+/** Builds src and srcset for a TMDB image path (exported for the overlay and tests). */
+export function imageSources(path: string, kind: ImageKind, fixedSize?: ImageSize) {
+	if (fixedSize) return { src: imageUrl(path, fixedSize), srcSet: undefined }
+	const sizes = SIZES[kind]
+	const middle = sizes[Math.min(sizes.length - 1, Math.floor(sizes.length / 2))] ?? sizes[0]!
+	return {
+		src: imageUrl(path, middle[0]),
+		srcSet: sizes.map(([size, width]) => `${imageUrl(path, size)} ${width}w`).join(', '),
+	}
+}
+
+/**
+ * A catalogue image with a responsive srcset, lazy below the fold, a fixed
+ * aspect box so nothing shifts, and a placeholder when the path is missing or
+ * the image fails to load (spec §4).
+ */
+export function MediaImage({ path, kind, alt, sizes, fixedSize, priority, className, placeholderClassName }: MediaImageProps) {
+	const [failed, setFailed] = useState(false)
+	const ref = useRef<HTMLImageElement>(null)
+	// An image that failed before hydration never fires onError for React.
+	useEffect(() => {
+		const img = ref.current
+		if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true)
+	}, [])
+	if (!path || failed) {
+		const Icon = kind === 'profile' ? User : kind === 'logo' ? ImageOff : Clapperboard
+		if (kind === 'logo') return null
+		return (
+			<div
+				role="img"
+				aria-label={alt || 'No image'}
+				data-testid="image-placeholder"
+				className={cn('flex items-center justify-center bg-surface-3 text-muted', ASPECT[kind], className, placeholderClassName)}
+			>
+				<Icon className="h-1/4 max-h-10 w-1/4 max-w-10" aria-hidden="true" />
+			</div>
+		)
+	}
+	const { src, srcSet } = imageSources(path, kind, fixedSize)
+	const [width, height] = DIMENSIONS[kind]
+	return (
+		<img
+			ref={ref}
+			src={src}
+			srcSet={srcSet}
+			sizes={srcSet ? sizes : undefined}
+			alt={alt}
+			width={width}
+			height={height}
+			loading={priority ? 'eager' : 'lazy'}
+			fetchPriority={priority ? 'high' : undefined}
+			decoding="async"
+			onError={() => setFailed(true)}
+			className={cn('bg-surface-2 object-cover', ASPECT[kind], className)}
+		/>
+	)
+}

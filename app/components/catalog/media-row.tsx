@@ -1,0 +1,101 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { useId, useRef, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { carouselItems } from '#app/lib/browse/carousel.ts'
+import { MediaCard, type CardMedia } from './media-card.tsx'
+
+/**
+ * A titled, horizontally scrolling row of poster cards. Native scrolling keeps
+ * it light (swipe, trackpad, keyboard via Tab); the arrow buttons page it.
+ */
+export function MediaRow({
+	title,
+	items,
+	viewAllHref,
+	heading,
+	priority,
+	emptyText,
+	testId,
+}: {
+	title: string
+	items: readonly CardMedia[]
+	viewAllHref?: string
+	/** Replaces the plain heading (the network row's clickable heading). */
+	heading?: ReactNode
+	priority?: boolean
+	emptyText?: string
+	testId?: string
+}) {
+	const id = useId()
+	const scroller = useRef<HTMLUListElement>(null)
+	const page = (direction: 1 | -1) => {
+		const node = scroller.current
+		if (!node) return
+		const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+		node.scrollBy({ left: direction * node.clientWidth * 0.85, behavior: reduce ? 'auto' : 'smooth' })
+	}
+	const shown = carouselItems(items)
+	return (
+		<section aria-labelledby={`${id}-title`} className="flex flex-col gap-3" data-testid={testId}>
+			<div className="flex items-center justify-between gap-3">
+				<h2 id={`${id}-title`} className="text-xl font-semibold tracking-tight">
+					{heading ?? title}
+				</h2>
+				<div className="flex items-center gap-1">
+					{viewAllHref ? (
+						<Link to={viewAllHref} prefetch="intent" className="mr-2 text-sm font-medium text-accent hover:underline">
+							View all<span className="sr-only"> {title}</span>
+						</Link>
+					) : null}
+					<button type="button" onClick={() => page(-1)} className="rounded-full p-2 hover:bg-surface-2" aria-label={`Scroll ${title} back`}>
+						<ChevronLeft className="h-5 w-5" aria-hidden="true" />
+					</button>
+					<button type="button" onClick={() => page(1)} className="rounded-full p-2 hover:bg-surface-2" aria-label={`Scroll ${title} forward`}>
+						<ChevronRight className="h-5 w-5" aria-hidden="true" />
+					</button>
+				</div>
+			</div>
+			{shown.length === 0 ? (
+				<p className="text-sm text-muted">{emptyText ?? 'Nothing to show right now.'}</p>
+			) : (
+				<ul ref={scroller} className="-mx-1 flex snap-x gap-3 overflow-x-auto scroll-smooth px-1 pb-2 motion-reduce:scroll-auto [scrollbar-width:thin]">
+					{shown.map((item, index) => (
+						<li key={`${item.media_type ?? ''}${item.id}`} className="w-32 shrink-0 snap-start sm:w-40">
+							<MediaCard item={item} priority={priority && index < 6} />
+						</li>
+					))}
+				</ul>
+			)}
+		</section>
+	)
+}
+
+/** A responsive grid of poster cards. */
+export function MediaGrid({ items, label, priorityCount = 0, itemRef }: { items: readonly CardMedia[]; label: string; priorityCount?: number; itemRef?: (index: number) => ((node: HTMLLIElement | null) => void) | undefined }) {
+	return (
+		<ul aria-label={label} className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+			{items.map((item, index) => (
+				<li key={`${item.media_type ?? ''}${item.id}-${index}`} ref={itemRef?.(index)}>
+					<MediaCard item={item} priority={index < priorityCount} sizes="(min-width: 1280px) 200px, (min-width: 768px) 22vw, 45vw" />
+				</li>
+			))}
+		</ul>
+	)
+}
+
+/** Shimmer placeholders shaped like a row. */
+export function MediaRowSkeleton({ title, count = 10 }: { title?: string; count?: number }) {
+	return (
+		<div role="status" aria-label={title ? `Loading ${title}` : 'Loading'} className="flex flex-col gap-3">
+			<div className="h-7 w-48 animate-pulse rounded bg-surface-2 motion-reduce:animate-none" />
+			<div className="flex gap-3 overflow-hidden">
+				{Array.from({ length: count }, (_, i) => (
+					<div key={i} className="w-32 shrink-0 sm:w-40">
+						<div className="aspect-[2/3] w-full animate-pulse rounded-lg bg-surface-2 motion-reduce:animate-none" />
+						<div className="mt-2 h-4 w-3/4 animate-pulse rounded bg-surface-2 motion-reduce:animate-none" />
+					</div>
+				))}
+			</div>
+		</div>
+	)
+}

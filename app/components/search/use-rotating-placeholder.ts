@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react'
+import { PLACEHOLDER_FADE_MS, PLACEHOLDER_ROTATE_MS } from '#app/lib/browse/search.ts'
+import { SEARCH_PLACEHOLDER } from '#app/lib/site.ts'
+
+/**
+ * The rotating search placeholder (spec §4): starts on the standard text, then
+ * every 5 s fades out for 300 ms and comes back with the next popular title.
+ * With reduced motion it still changes, without the fade.
+ */
+export function useRotatingPlaceholder(titles: readonly string[], active = true) {
+	const [index, setIndex] = useState(-1)
+	const [visible, setVisible] = useState(true)
+	useEffect(() => {
+		if (!active || titles.length === 0) return
+		let fadeTimer: number | undefined
+		const timer = window.setInterval(() => {
+			setVisible(false)
+			fadeTimer = window.setTimeout(() => {
+				setIndex((i) => (i + 1) % titles.length)
+				setVisible(true)
+			}, PLACEHOLDER_FADE_MS)
+		}, PLACEHOLDER_ROTATE_MS)
+		return () => {
+			window.clearInterval(timer)
+			window.clearTimeout(fadeTimer)
+		}
+	}, [titles, active])
+	const text = index < 0 ? SEARCH_PLACEHOLDER : (titles[index % titles.length] ?? SEARCH_PLACEHOLDER)
+	return { text, visible }
+}

@@ -1,0 +1,35 @@
+/** Carousel constants (spec §4, §9). */
+export const CAROUSEL_INTERVAL_MS = 5000
+export const CAROUSEL_TRANSITION_LOCK_MS = 500
+export const CAROUSEL_TOUCH_PAUSE_MS = 10_000
+export const CAROUSEL_DISPLAY_LIMIT = 100
+/** Hero list length: 10 on small screens, 15 otherwise. */
+export const HERO_ITEMS_MOBILE = 10
+export const HERO_ITEMS_DESKTOP = 15
+/** Home rows: Popular Shows and Movies 30, the others 15. */
+export const HOME_POPULAR_LIMIT = 30
+export const HOME_ROW_LIMIT = 15
+
+/** Next index, wrapping around. */
+export function wrapIndex(index: number, length: number): number {
+	if (length <= 0) return 0
+	return ((index % length) + length) % length
+}
+
+/** Items a carousel may show: at most the display limit. */
+export function carouselItems<T>(items: readonly T[], limit = CAROUSEL_DISPLAY_LIMIT): T[] {
+	return items.slice(0, limit)
+}
+
+/**
+ * Decides whether a move is allowed now: moves within 500 ms of the last one
+ * are ignored, so rapid clicks cannot skip slides mid-transition.
+ */
+export function createTransitionLock(lockMs = CAROUSEL_TRANSITION_LOCK_MS) {
+	let lastMove = Number.NEGATIVE_INFINITY
+	return (now: number) => {
+		if (now - lastMove < lockMs) return false
+		lastMove = now
+		return true
+	}
+}

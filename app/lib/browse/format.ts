@@ -1,0 +1,57 @@
+/** Year of an ISO date (YYYY-MM-DD…), or undefined when absent or malformed. */
+export function yearOf(date: string | null | undefined): string | undefined {
+	if (!date) return undefined
+	const match = /^(\d{4})/.exec(date)
+	return match ? match[1] : undefined
+}
+
+/**
+ * Year shown in search rows (spec §9): the year from the date; series show the
+ * year plus "(first release)"; "Unknown" if absent.
+ */
+export function searchResultYear(date: string | null | undefined, kind: 'movie' | 'tv' | 'unknown'): string {
+	const year = yearOf(date)
+	if (!year) return 'Unknown'
+	return kind === 'tv' ? `${year} (first release)` : year
+}
+
+/** Rating to one decimal; absent or not a number → undefined. */
+export function formatRating(value: number | null | undefined): string | undefined {
+	if (typeof value !== 'number' || !Number.isFinite(value)) return undefined
+	return value.toFixed(1)
+}
+
+export const OVERVIEW_LIMIT = 85
+
+/** Overview cut at 85 characters plus an ellipsis (spec §9); shorter text is kept whole. */
+export function truncateOverview(text: string | null | undefined, limit = OVERVIEW_LIMIT): string {
+	const clean = (text ?? '').trim()
+	if (clean.length <= limit) return clean
+	return `${clean.slice(0, limit).trimEnd()}...`
+}
+
+/** 139 → "2h 19m", 45 → "45m"; absent or zero → undefined. */
+export function formatRuntime(minutes: number | null | undefined): string | undefined {
+	if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes <= 0) return undefined
+	const hours = Math.floor(minutes / 60)
+	const rest = Math.round(minutes % 60)
+	if (hours === 0) return `${rest}m`
+	return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+
+/** "1999-10-15" → "October 15, 1999" (UTC, so server and browser agree). */
+export function formatLongDate(date: string | null | undefined): string | undefined {
+	if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return undefined
+	const time = Date.parse(date.slice(0, 10))
+	return Number.isNaN(time) ? undefined : LONG_DATE.format(time)
+}
+
+/** 1234567 → "1.2M", 5400 → "5.4K", 999 → "999". */
+export function formatCount(value: number | null | undefined): string {
+	if (typeof value !== 'number' || !Number.isFinite(value)) return '0'
+	if (value >= 1_000_000) return `${(value / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`
+	if (value >= 1_000) return `${(value / 1_000).toFixed(1).replace(/\.0$/, '')}K`
+	return String(Math.round(value))
+}

@@ -1,0 +1,95 @@
+import type { TmdbMovieListItem, TmdbMultiItem, TmdbTvListItem } from '../tmdb-types.ts'
+import { movieHref, seriesHref } from '../slug.ts'
+
+/** A movie or series as list endpoints return it (media_type may be absent). */
+export type MediaListItem = TmdbMovieListItem | TmdbTvListItem
+
+/** Anything that may carry title/name fields: list items, details, search rows. */
+export interface MediaLike {
+	id: number
+	media_type?: string
+	title?: string
+	original_title?: string
+	name?: string
+	original_name?: string
+	release_date?: string
+	first_air_date?: string
+}
+
+export type MediaKind = 'movie' | 'tv' | 'unknown'
+
+/** Spec §3: movie if media_type says so or a title exists, tv if a name exists, else unknown. */
+export function mediaKind(item: MediaLike): MediaKind {
+	if (item.media_type === 'movie') return 'movie'
+	if (item.media_type === 'tv') return 'tv'
+	if (item.media_type === 'person') return 'unknown'
+	if (item.title || item.original_title) return 'movie'
+	if (item.name || item.original_name) return 'tv'
+	return 'unknown'
+}
+
+/** Display name with the spec's fallbacks: Untitled Movie, Untitled Series, Untitled. */
+export function mediaTitle(item: MediaLike): string {
+	const kind = mediaKind(item)
+	if (kind === 'movie') return item.title || item.original_title || 'Untitled Movie'
+	if (kind === 'tv') return item.name || item.original_name || 'Untitled Series'
+	return item.title || item.name || 'Untitled'
+}
+
+/** release_date for movies, first_air_date for series; '' and absent → undefined. */
+export function mediaDate(item: MediaLike): string | undefined {
+	const date = mediaKind(item) === 'tv' ? item.first_air_date : item.release_date
+	return date ? date : undefined
+}
+
+/** Link to the detail page, or undefined for people and unknown kinds. */
+export function mediaHref(item: MediaLike): string | undefined {
+	const kind = mediaKind(item)
+	if (kind === 'movie') return movieHref(item.id, mediaTitle(item))
+	if (kind === 'tv') return seriesHref(item.id, mediaTitle(item))
+	return undefined
+}
+
+/** Tags list items with their kind, so mixed rows keep linking correctly. */
+export function withKind<T extends MediaLike>(items: readonly T[], kind: 'movie' | 'tv'): Array<T & { media_type: 'movie' | 'tv' }> {
+	return items.map((item) => ({ ...item, media_type: kind }))
+}
+
+/** Only movie and tv results are kept from /search/multi (spec §5). */
+export function isMovieOrTv(item: TmdbMultiItem): item is Exclude<TmdbMultiItem, { media_type: 'person' }> {
+	return item.media_type === 'movie' || item.media_type === 'tv'
+}
+
+/** Trending badge rule (spec §9): popularity above 450. */
+export const TRENDING_POPULARITY = 450
+
+export function isTrending(popularity: number | null | undefined): boolean {
+	return typeof popularity === 'number' && popularity > TRENDING_POPULARITY
+}
+
+/** Keeps the first of each (kind, id) pair: merged lists may repeat titles. */
+export function uniqueMedia<T extends MediaLike>(items: readonly T[]): T[] {
+	const seen = new Set<string>()
+	const out: T[] = []
+	for (const item of items) {
+		const key = `${mediaKind(item)}:${item.id}`
+		if (seen.has(key)) continue
+		seen.add(key)
+		out.push(item)
+	}
+	return out
+}
+
+/** Where a genre chip links: /categories/{slug of the name}, or the category covering that genre id when the name's slug is not one of the 25. */
+export function genreCategoryHref(genre: { id: number; name: string }, categories: ReadonlyArray<{ slug: string; movieGenreId?: number; tvGenreId?: number }>): string {
+	const slug = genre.name
+		.toLowerCase()
+		.trim()
+		.replace(/\s+/g, '-')
+		.replace(/[^a-z0-9-]/g, '')
+		.replace(/-+/g, '-')
+		.replace(/^-+|-+$/g, '')
+	if (categories.some((c) => c.slug === slug)) return `/categories/${slug}`
+	const byId = categories.find((c) => c.movieGenreId === genre.id || c.tvGenreId === genre.id)
+	return `/categories/${byId?.slug ?? slug}`
+}

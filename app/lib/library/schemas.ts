@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import { BookmarkSchema, BookmarkTombstoneSchema, CategorySchema, EpisodeKeySchema, EpisodeProgressSchema, MediaIdKeySchema, WatchHistoryItemSchema } from '#app/lib/sync/schemas.ts'
+import type { Bookmark, BookmarkTombstone, EpisodeProgress, WatchHistory, WatchHistoryItem } from './types.ts'
+
+// How the device reads its library. The record shapes are the sync's wire
+// schemas (app/lib/sync/schemas.ts), so whatever the device keeps the server
+// accepts. Collections are parsed leniently: a malformed record is dropped
+// instead of throwing away the whole list, so one bad write never costs the rest.
+
+export const bookmarkSchema = BookmarkSchema satisfies z.ZodType<Bookmark>
+export const bookmarkTombstoneSchema = BookmarkTombstoneSchema satisfies z.ZodType<BookmarkTombstone>
+export const categoryNameSchema = CategorySchema
+
+/** Keys of a show's episodes: s{season}e{episode}. */
+export const EPISODE_KEY_PATTERN = /^s(\d{1,4})e(\d{1,5})$/
+
+// Older records lack the season number; it is derived from the key.
+const storedEpisodeSchema = EpisodeProgressSchema.extend({ season: EpisodeProgressSchema.shape.season.optional() })
+const storedItemSchema = WatchHistoryItemSchema.extend({ episodes: z.record(z.string(), z.unknown()).optional() })
+
+/** Validates one history item; invalid episodes are dropped, a movie keeps no episodes. */
+export function parseWatchHistoryItem(value: unknown): WatchHistoryItem | null {
+	const result = storedItemSchema.safeParse(value)
+	if (!result.success) return null
+	const { episodes, ...fields } = result.data
+	const item: WatchHistoryItem = fields
+	if (episodes && fields.type === 'show') {
+		const parsed: Record<string, EpisodeProgress> = {}
+		for (const [key, raw] of Object.entries(episodes)) {
+			const match = EPISODE_KEY_PATTERN.exec(key)
+			const episode = storedEpisodeSchema.safeParse(raw)
+			if (!match || !EpisodeKeySchema.safeParse(key).success || !episode.success) continue
+			parsed[key] = { ...episode.data, season: episode.data.season ?? Number(match[1]) }
+		}
+		if (Object.keys(parsed).length > 0) item.episodes = parsed
+	}
+	// A movie keeps no episodes (legacy data had them); `item` never copied them.
+	return item
+}
+
+const pairKey = (item: { mediaId: number; category: string }) => `${item.mediaId}\u0000${item.category}`
+
+/** A list of bookmarks; malformed entries are dropped, a repeated (mediaId, category) pair keeps its newest copy. */
+export const bookmarkListSchema = z.array(z.unknown()).transform((entries): Bookmark[] => {
+	const byPair = new Map<string, Bookmark>()
+	for (const entry of entries) {
+		const result = bookmarkSchema.safeParse(entry)
+		if (!result.success) continue
+		const key = pairKey(result.data)
+		const existing = byPair.get(key)
+		if (!existing || existing.addedAt < result.data.addedAt) byPair.set(key, result.data)
+	}
+	return [...byPair.values()]
+})
+
+/** Removed bookmarks; one per pair, the latest removal kept. */
+export const tombstoneListSchema = z.array(z.unknown()).transform((entries): BookmarkTombstone[] => {
+	const byPair = new Map<string, BookmarkTombstone>()
+	for (const entry of entries) {
+		const result = bookmarkTombstoneSchema.safeParse(entry)
+		if (!result.success) continue
+		const key = pairKey(result.data)
+		const existing = byPair.get(key)
+		if (!existing || existing.deletedAt < result.data.deletedAt) byPair.set(key, result.data)
+	}
+	return [...byPair.values()]
+})
+
+/** Watch history keyed by numeric media id; malformed items are dropped. */
+export const watchHistorySchema = z.record(z.string(), z.unknown()).transform((entries): WatchHistory => {
+	const out: WatchHistory = {}
+	for (const [key, raw] of Object.entries(entries)) {
+		if (!MediaIdKeySchema.safeParse(key).success) continue
+		const item = parseWatchHistoryItem(raw)
+		if (item) out[key] = item
+	}
+	return out
+})
+
+/** Custom category names, trimmed, without duplicates. */
+export const customCategoriesSchema = z.array(z.unknown()).transform((entries): string[] => {
+	const out: string[] = []
+	for (const entry of entries) {
+		const result = categoryNameSchema.safeParse(entry)
+		if (result.success && !out.includes(result.data)) out.push(result.data)
+	}
+	return out
+})

@@ -1,0 +1,86 @@
+import { z } from 'zod'
+
+// Wire and storage shapes of the synced library (the model is
+// app/lib/library/types.ts). The server validates every request with these;
+// the device uses them to read what it stored.
+
+export const MAX_SYNC_BOOKMARKS = 10_000
+export const MAX_SYNC_HISTORY_ITEMS = 10_000
+export const MAX_EPISODES_PER_ITEM = 2_000
+/** Epoch milliseconds; 0 to year 2200. */
+const time = z.number().int().min(0).max(7_258_118_400_000)
+const mediaId = z.number().int().positive().max(2_147_483_647)
+const shortText = (max: number) => z.string().max(max)
+
+export const CategorySchema = z
+	.string()
+	.trim()
+	.min(1, 'Category must not be empty')
+	.max(64, 'Category must be at most 64 characters')
+
+export const BookmarkSchema = z.object({
+	mediaId,
+	category: CategorySchema,
+	addedAt: time,
+	mediaType: z.enum(['movie', 'tv']).optional(),
+	title: shortText(500).optional(),
+	posterPath: shortText(500).nullable().optional(),
+	voteAverage: z.number().min(0).max(10).optional(),
+	releaseDate: shortText(32).optional(),
+})
+
+export const BookmarkTombstoneSchema = z.object({
+	mediaId,
+	category: CategorySchema,
+	deletedAt: time,
+})
+
+const ProgressSchema = z.object({
+	watched: z.number().min(0).max(1_000_000),
+	duration: z.number().min(0).max(1_000_000),
+})
+
+export const EpisodeKeySchema = z.string().regex(/^s\d{1,4}e\d{1,5}$/, 'Episode keys look like s1e2')
+
+export const EpisodeProgressSchema = z.object({
+	id: z.number().int().min(0),
+	number: z.number().int().min(0).max(100_000),
+	title: shortText(500),
+	seasonId: z.number().int().min(0),
+	season: z.number().int().min(0).max(10_000),
+	updatedAt: time,
+	progress: ProgressSchema,
+})
+
+export const WatchHistoryItemSchema = z.object({
+	type: z.enum(['movie', 'show']),
+	title: shortText(500),
+	year: z.number().int().min(0).max(3000).optional(),
+	posterPath: shortText(500).nullable().optional(),
+	popularity: z.number().min(0).optional(),
+	updatedAt: time,
+	progress: ProgressSchema.optional(),
+	episodes: z
+		.record(EpisodeKeySchema, EpisodeProgressSchema)
+		.refine((episodes) => Object.keys(episodes).length <= MAX_EPISODES_PER_ITEM, `At most ${MAX_EPISODES_PER_ITEM} episodes per item`)
+		.optional(),
+})
+
+export const MediaIdKeySchema = z.string().regex(/^[1-9]\d{0,9}$/, 'Watch-history keys are numeric media ids')
+
+export const WatchHistorySchema = z
+	.record(MediaIdKeySchema, WatchHistoryItemSchema)
+	.refine((items) => Object.keys(items).length <= MAX_SYNC_HISTORY_ITEMS, `At most ${MAX_SYNC_HISTORY_ITEMS} watch-history items per sync`)
+
+export const BookmarkSyncRequestSchema = z.object({
+	bookmarks: z.array(BookmarkSchema).max(MAX_SYNC_BOOKMARKS, `At most ${MAX_SYNC_BOOKMARKS} bookmarks per sync`),
+	tombstones: z.array(BookmarkTombstoneSchema).max(MAX_SYNC_BOOKMARKS, `At most ${MAX_SYNC_BOOKMARKS} removed bookmarks per sync`).default([]),
+	updatedAt: time.optional(),
+})
+
+export const WatchHistorySyncRequestSchema = z.object({
+	items: WatchHistorySchema,
+	updatedAt: time.optional(),
+})
+
+export type BookmarkSyncRequest = z.infer<typeof BookmarkSyncRequestSchema>

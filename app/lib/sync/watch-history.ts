@@ -1,0 +1,60 @@
+import type { EpisodeProgress, WatchHistory, WatchHistoryItem } from '../library/types.ts'
+import { canonicalJson, compareText } from './canonical.ts'
+
+/** Item fields without the episodes, as stored in one row. */
+export type WatchItemFields = Omit<WatchHistoryItem, 'episodes'>
+
+function laterOf<T extends { updatedAt: number }>(a: T, b: T): T {
+	if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt ? a : b
+	// Same time, different content: the canonical JSON decides, identically everywhere.
+	return compareText(canonicalJson(a), canonicalJson(b)) >= 0 ? a : b
+}
+
+export function splitWatchItem(item: WatchHistoryItem): { fields: WatchItemFields; episodes: Record<string, EpisodeProgress> | undefined } {
+	const { episodes, ...fields } = item
+	return { fields, episodes }
+}
+
+/**
+ * Merges one item (spec §4): the item's own fields come from the copy with the
+ * larger updatedAt, and every episode independently keeps its own latest copy,
+ * so progress on different episodes from two devices is all kept.
+ */
+export function mergeWatchItems(a: WatchHistoryItem, b: WatchHistoryItem): WatchHistoryItem {
+	const left = splitWatchItem(a)
+	const right = splitWatchItem(b)
+	const fields = laterOf(left.fields, right.fields)
+	const episodes: Record<string, EpisodeProgress> = { ...left.episodes }
+	for (const [key, episode] of Object.entries(right.episodes ?? {})) {
+		const current = episodes[key]
+		episodes[key] = current ? laterOf(current, episode) : episode
+	}
+	// No episodes and an empty record mean the same; keep one form.
+	return Object.keys(episodes).length === 0 ? { ...fields } : { ...fields, episodes: sortRecord(episodes) }
+}
+
+function sortRecord<T>(record: Record<string, T>): Record<string, T> {
+	return Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareText(a, b)))
+}
+
+/** Merges whole histories item by item. Commutative, associative and idempotent. */
+export function mergeWatchHistories(...histories: WatchHistory[]): WatchHistory {
+	const merged: WatchHistory = {}
+	for (const history of histories) {
+		for (const [id, item] of Object.entries(history)) {
+			const current = merged[id]
+			merged[id] = current ? mergeWatchItems(current, item) : mergeWatchItems(item, item)
+		}
+	}
+	return sortRecord(merged)
+}
+
+/** The latest change in a history (the spec's lastWatchHistoryUpdateTime), 0 when empty. */
+export function watchHistoryUpdatedAt(history: WatchHistory): number {
+	let latest = 0
+	for (const item of Object.values(history)) {
+		latest = Math.max(latest, item.updatedAt)
+		for (const episode of Object.values(item.episodes ?? {})) latest = Math.max(latest, episode.updatedAt)
+	}
+	return latest
+}

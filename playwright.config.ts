@@ -1,0 +1,70 @@
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+// End-to-end tests drive Debian's Chromium against the production build
+// (scripts/test.sh builds it first). Each run gets a fresh data folder, so
+// the demo catalogue is loaded from scratch and no state leaks between runs.
+const port = Number(process.env.E2E_PORT ?? 3123)
+const canonicalPort = port + 1
+const buildDir = process.env.WILLOW_BUILD_DIR ?? 'build'
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `willow-e2e-${process.pid}`)
+
+const serverEnv = {
+	NODE_ENV: 'production',
+	WILLOW_BUILD_DIR: buildDir,
+	WEB_CONCURRENCY: '1',
+	LOG_LEVEL: 'warn',
+	HOST: '127.0.0.1',
+	TMDB_API_KEY: '',
+	TMDB_READ_TOKEN: '',
+	DATABASE_URL: '',
+	REDIS_URL: '',
+	ENABLE_TEST_ROUTES: 'true',
+}
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	testMatch: '**/*.spec.ts',
+	fullyParallel: true,
+	workers: process.env.CI ? 2 : 2,
+	retries: process.env.CI ? 1 : 0,
+	timeout: 30_000,
+	expect: { timeout: 7_000 },
+	reporter: process.env.CI ? [['list']] : [['list']],
+	use: {
+		baseURL: `http://127.0.0.1:${port}`,
+		trace: 'retain-on-failure',
+		launchOptions: {
+			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		},
+	},
+	projects: [
+		// Tests tagged @mobile run on both; @mobile-only ones only on the phone.
+		{ name: 'desktop', grepInvert: /@mobile-only/, use: { viewport: { width: 1280, height: 800 } } },
+		{
+			name: 'mobile',
+			grep: /@mobile/,
+			use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+		},
+	],
+	webServer: [
+		{
+			command: 'node server.js',
+			url: `http://127.0.0.1:${port}/readyz`,
+			reuseExistingServer: false,
+			timeout: 120_000,
+			env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir },
+		},
+		{
+			command: 'node server.js',
+			url: `http://127.0.0.1:${canonicalPort}/healthz`,
+			reuseExistingServer: false,
+			timeout: 120_000,
+			env: { ...serverEnv, PORT: String(canonicalPort), DATA_DIR: `${dataDir}-canonical`, CANONICAL_HOST: `localhost:${canonicalPort}` },
+		},
+	],
+})
+
+export const CANONICAL_TEST_PORT = canonicalPort

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The whole test suite: typecheck, lint, unit + integration tests (SQLite,
+# PostgreSQL, Redis), then end-to-end tests in Chromium on the production build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-test-services.sh
+
+echo "== typecheck"
+npx react-router typegen
+npx tsc --noEmit
+
+echo "== lint"
+npx eslint --max-warnings=0 .
+
+echo "== production build"
+npx react-router build
+
+echo "== unit and integration tests"
+npx vitest run
+
+echo "== end-to-end tests (Chromium)"
+npx playwright test

@@ -1,0 +1,242 @@
+import { CANONICAL_TEST_PORT } from '../../playwright.config.ts'
+import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
+
+const NOT_FOUND_TEXT = "The page you're looking for doesn't exist, is being built, or has been moved."
+
+const STATIC_ROUTES = [
+	'/',
+	'/movies',
+	'/series',
+	'/search',
+	'/search?query=star',
+	'/categories',
+	'/categories/action',
+	'/networks',
+	'/networks/netflix',
+	'/discover',
+	'/account?tab=account',
+	'/bookmarks',
+	'/history',
+	'/login',
+	'/signup',
+	'/4k',
+	'/4K',
+	'/stats',
+	'/donate',
+	'/faq',
+	'/dmca',
+	'/disclaimer',
+	'/tos',
+	'/terms',
+	'/privacy',
+	'/partners',
+	'/partners/submit',
+]
+
+test.describe('every route answers with its layout', () => {
+	for (const route of STATIC_ROUTES) {
+		test(`${route} renders on the server and passes axe`, async ({ page }) => {
+			const response = await page.goto(route)
+			expect(response?.status()).toBe(200)
+			// Server-rendered: the header and footer are in the HTML itself.
+			const html = await response!.text()
+			expect(html).toContain('data-testid="site-header"')
+			expect(html).toContain('data-testid="site-footer"')
+			await waitForHydration(page)
+			await checkA11y(page)
+		})
+	}
+})
+
+test('the header has the spec links on a large screen', async ({ page }) => {
+	await page.setViewportSize({ width: 1400, height: 900 })
+	await page.goto('/')
+	const header = page.getByTestId('site-header')
+	await expect(header.getByRole('link', { name: 'Willow home' })).toHaveAttribute('href', '/')
+	await expect(header.getByRole('link', { name: 'Movies', exact: true })).toHaveAttribute('href', '/movies')
+	await expect(header.getByRole('link', { name: 'Series', exact: true })).toHaveAttribute('href', '/series')
+	await expect(header.getByRole('link', { name: '4K guide' })).toBeVisible()
+	await expect(header.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/signup')
+	await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
+	await expect(header.getByRole('link', { name: 'Discover' })).toHaveAttribute('href', '/discover')
+	await expect(page.getByRole('searchbox', { name: 'Search' }).first()).toHaveAttribute('placeholder', 'Search a movie, series or anime name...')
+})
+
+test('desktop menus list categories and networks and work by keyboard', async ({ page }) => {
+	await page.goto('/')
+	await waitForHydration(page)
+	const categories = page.getByRole('button', { name: 'Categories' })
+	await categories.focus()
+	await page.keyboard.press('Enter')
+	const menu = page.getByRole('menu')
+	for (const name of ['View All', 'Adventure', 'Horror', 'Comedy', 'Action', 'Romance']) {
+		await expect(menu.getByRole('menuitem', { name, exact: true })).toBeVisible()
+	}
+	await page.keyboard.press('Escape')
+	await page.getByRole('button', { name: 'Networks' }).click()
+	for (const name of ['All platforms', 'Netflix', 'Apple TV+', 'Disney+', 'HBO Max', 'Amazon Prime']) {
+		await expect(page.getByRole('menu').getByRole('menuitem', { name, exact: true })).toBeVisible()
+	}
+	await page.getByRole('menuitem', { name: 'Netflix' }).click()
+	await expect(page).toHaveURL(/\/networks\/netflix$/)
+})
+
+test('the 4K guide link is hidden on medium screens', async ({ page }) => {
+	await page.setViewportSize({ width: 900, height: 800 })
+	await page.goto('/')
+	await expect(page.getByTestId('site-header').getByRole('link', { name: '4K guide' })).toBeHidden()
+})
+
+test('footer shows the links, one of the two taglines, and hides some links on narrow screens @mobile', async ({ page, isMobile }) => {
+	await page.goto('/')
+	const footer = page.getByTestId('site-footer')
+	for (const name of ['Home', 'Movies', 'Series', 'Bookmarks', '4K Guide', 'Stats']) {
+		await expect(footer.getByRole('link', { name, exact: true })).toBeVisible()
+	}
+	for (const name of ['Watch History', 'Donate', 'FAQ', 'DMCA', 'Disclaimer', 'Terms of Service', 'Partners']) {
+		const link = footer.getByRole('link', { name, exact: true })
+		if (isMobile) await expect(link).toBeHidden()
+		else await expect(link).toBeVisible()
+	}
+	const tagline = await page.getByTestId('footer-tagline').textContent()
+	expect([
+		'Willow hosts no media. It shows information about movies and series and links to sources you choose.',
+		'Browse, bookmark and pick up where you left off. Willow is a directory, not a host.',
+	]).toContain(tagline)
+})
+
+test('mobile bottom bar and menu drawer @mobile-only', async ({ page }) => {
+	await page.goto('/')
+	await waitForHydration(page)
+	const bar = page.getByTestId('mobile-bottom-bar')
+	await expect(bar).toBeVisible()
+	await expect(bar.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+	await expect(bar.getByRole('link', { name: 'Movies' })).toHaveAttribute('href', '/movies')
+	await expect(bar.getByRole('link', { name: 'Series' })).toHaveAttribute('href', '/series')
+	await expect(bar.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/login')
+	await bar.getByRole('button', { name: 'Menu' }).click()
+	const drawer = page.getByTestId('mobile-menu')
+	await expect(drawer).toBeVisible()
+	for (const group of ['Movies', 'Series', 'Networks', 'Categories']) {
+		await expect(drawer.getByRole('heading', { name: group, exact: true })).toBeVisible()
+	}
+	for (const name of ['Home', 'Account', 'Settings', '4k Setup', 'Stats', 'History', 'Bookmarks', 'Discord', 'Telegram']) {
+		await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible()
+	}
+	await expect(drawer.getByTestId('theme-toggle')).toBeVisible()
+	await checkA11y(page)
+	await drawer.getByRole('button', { name: 'Close' }).click()
+	await expect(drawer).toBeHidden()
+})
+
+test('desktop hides the mobile bottom bar', async ({ page }) => {
+	await page.goto('/')
+	await expect(page.getByTestId('mobile-bottom-bar')).toBeHidden()
+})
+
+test('theme: system preference first, then the stored choice survives reload', async ({ page }) => {
+	await page.emulateMedia({ colorScheme: 'light' })
+	await page.goto('/')
+	await expect(page.locator('html')).not.toHaveClass(/dark/)
+	await waitForHydration(page)
+	// With nothing stored, the page follows system changes.
+	await page.emulateMedia({ colorScheme: 'dark' })
+	await expect(page.locator('html')).toHaveClass(/dark/)
+	await page.getByTestId('site-footer').getByTestId('theme-toggle').click()
+	await expect(page.locator('html')).not.toHaveClass(/dark/)
+	expect(await page.evaluate(() => localStorage.getItem('theme'))).toContain('light')
+	await page.reload()
+	await expect(page.locator('html')).not.toHaveClass(/dark/)
+	// The stored choice wins over the system preference.
+	await page.emulateMedia({ colorScheme: 'dark' })
+	await page.reload()
+	await expect(page.locator('html')).not.toHaveClass(/dark/)
+})
+
+test('theme is applied before first paint (no flash)', async ({ page }) => {
+	await page.addInitScript(() => localStorage.setItem('theme', 'light'))
+	await page.route('**/assets/**', (route) => route.abort())
+	await page.goto('/')
+	// Even with every script bundle blocked, the inline boot script set the theme.
+	await expect(page.locator('html')).not.toHaveClass(/dark/)
+})
+
+test('unknown paths answer 404 with the not-found page', async ({ page }) => {
+	await page.goto('/movies')
+	const response = await page.goto('/this/does/not/exist')
+	expect(response?.status()).toBe(404)
+	await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Browse movies' })).toHaveAttribute('href', '/movies')
+	await checkA11y(page)
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Go Back' }).click()
+	await expect(page).toHaveURL(/\/movies$/)
+})
+
+test('an unexpected error shows the error screen', async ({ page }) => {
+	const response = await page.goto('/__error-test')
+	expect(response?.status()).toBe(500)
+	await expect(page.getByRole('heading', { name: 'Oops! Something Broke' })).toBeVisible()
+	for (const name of ['Reload Page', 'Clear Bookmarks', 'Clear Watchlist', 'Reset all app data', 'Report This Issue']) {
+		await expect(page.getByRole('button', { name })).toBeVisible()
+	}
+	await expect(page.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/')
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Show technical details' }).click()
+	await expect(page.getByTestId('error-details')).toBeVisible()
+	await page.getByLabel('What were you doing? (optional)').fill('Opening a page')
+	await page.getByRole('button', { name: 'Report This Issue' }).click()
+	await expect(page.getByText('Issue Reported')).toBeVisible()
+	await checkA11y(page)
+})
+
+test('floating widget: chat link, then scroll-to-top past 500 px and messaging link past 550 px', async ({ page }) => {
+	await page.setViewportSize({ width: 1280, height: 600 })
+	await page.goto('/stats')
+	await waitForHydration(page)
+	const widget = page.getByTestId('floating-widget')
+	await expect(widget.getByRole('link', { name: 'Chat community' })).toBeVisible()
+	await expect(widget.getByRole('button', { name: 'Scroll to top' })).toHaveCount(0)
+	await page.evaluate(() => {
+		document.body.style.minHeight = '4000px'
+		window.scrollTo(0, 520)
+	})
+	await expect(widget.getByRole('button', { name: 'Scroll to top' })).toBeVisible()
+	await expect(widget.getByRole('link', { name: 'Messaging channel' })).toHaveCount(0)
+	await page.evaluate(() => window.scrollTo(0, 600))
+	await expect(widget.getByRole('link', { name: 'Messaging channel' })).toBeVisible()
+	await widget.getByRole('button', { name: 'Scroll to top' }).click()
+	await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(10)
+	await widget.getByRole('button', { name: 'Quick menu' }).click()
+	for (const name of ['Dark mode', 'Account', 'Categories', 'Bookmarks', 'Netflix & Others']) {
+		await expect(page.getByRole('menuitem', { name })).toBeVisible()
+	}
+})
+
+test('requests on another host are redirected to the canonical host, keeping path and query', async ({ request }) => {
+	const response = await request.get(`http://127.0.0.1:${CANONICAL_TEST_PORT}/movies?page=2&sort=rating`, { maxRedirects: 0 })
+	expect(response.status()).toBe(301)
+	expect(response.headers().location).toBe(`http://localhost:${CANONICAL_TEST_PORT}/movies?page=2&sort=rating`)
+})
+
+test('security headers are present on pages and the API', async ({ request }) => {
+	for (const url of ['/', '/api/nope']) {
+		const response = await request.get(url)
+		const headers = response.headers()
+		expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+		expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/)
+		expect(headers['x-content-type-options']).toBe('nosniff')
+		expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+		expect(headers['x-request-id']).toBeTruthy()
+	}
+})
+
+test('hashed assets are cached for a year and compressed', async ({ page, request }) => {
+	await page.goto('/')
+	const src = await page.locator('link[rel="modulepreload"]').first().getAttribute('href')
+	expect(src).toMatch(/^\/assets\//)
+	const response = await request.get(src!, { headers: { 'Accept-Encoding': 'gzip' } })
+	expect(response.headers()['cache-control']).toContain('immutable')
+	expect(response.headers()['cache-control']).toContain('max-age=31536000')
+	expect(response.headers()['content-encoding']).toBe('gzip')
+})

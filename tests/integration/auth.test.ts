@@ -1,0 +1,319 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ApiClient, startApi, type RunningApi } from '#server/auth/api-test-client.ts'
+import { hashSessionSecret } from '#server/auth/session.server.ts'
+import { THROTTLE_RULES } from '#server/auth/throttle.server.ts'
+import { resetEnvForTests } from '#server/env.server.ts'
+import { logger } from '#server/logger.server.ts'
+import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
+
+let counter = 0
+function newAccount() {
+	counter += 1
+	const tag = `${Date.now().toString(36)}${counter}`
+	return { username: `Sailor_${tag}`, email: `Sailor.${tag}@Example.com`, password: 'correct horse battery', passwordConfirm: 'correct horse battery' }
+}
+
+describe.each(DIALECTS)('accounts API on %s', (dialect) => {
+	let testDb: TestDatabase
+	let api: RunningApi
+
+	beforeAll(async () => {
+		// Behind a proxy, so each test client can stand for its own address.
+		process.env.TRUST_PROXY = 'true'
+		resetEnvForTests()
+		testDb = await createTestDatabase(dialect)
+		api = await startApi(testDb.handle)
+	})
+	afterAll(async () => {
+		await api?.close()
+		await testDb?.destroy()
+		delete process.env.TRUST_PROXY
+		resetEnvForTests()
+	})
+	afterEach(() => {
+		vi.restoreAllMocks()
+	})
+
+	let address = 0
+	// Each client is its own browser at its own address unless a test says otherwise.
+	const client = (headers?: Record<string, string>) => {
+		address += 1
+		return new ApiClient(api.baseUrl, { 'x-forwarded-for': `192.0.2.${address % 250}`, ...headers })
+	}
+
+	describe('POST /api/auth/signup', () => {
+		it('creates the user, sets an HttpOnly SameSite=Lax cookie and answers { token, user } without the secret', async () => {
+			const browser = client()
+			const account = newAccount()
+			const response = await browser.post<{ token: string; user: Record<string, unknown> }>('/api/auth/signup', account)
+			expect(response.status).toBe(201)
+			expect(response.body.user).toMatchObject({ username: account.username, email: account.email, name: account.username, isDonator: false, '4k_token': null })
+			expect(response.body.user).not.toHaveProperty('password_hash')
+			const setCookie = response.headers.getSetCookie().join('\n')
+			expect(setCookie).toMatch(/^willow_session=[^;]+; Max-Age=\d+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/m)
+			const secret = browser.cookie!.split('=')[1]!
+			expect(response.body.token).toBeTruthy()
+			expect(response.body.token).not.toBe(secret)
+			expect(JSON.stringify(response.body)).not.toContain(secret)
+			// The database holds only the hash of the secret.
+			const row = await testDb.handle.db.selectFrom('sessions').selectAll().where('id', '=', hashSessionSecret(secret)).executeTakeFirst()
+			expect(row).toBeDefined()
+			const me = await browser.get<{ user: { username: string } }>('/api/users/me')
+			expect(me.status).toBe(200)
+			expect(me.body.user.username).toBe(account.username)
+		})
+
+		it('hashes passwords with argon2id and never logs or returns them', async () => {
+			const info = vi.spyOn(logger, 'info')
+			const account = newAccount()
+			const response = await client().post('/api/auth/signup', account)
+			expect(response.status).toBe(201)
+			const row = await testDb.handle.db.selectFrom('users').select('password_hash').where('username', '=', account.username).executeTakeFirstOrThrow()
+			expect(row.password_hash).toMatch(/^\$argon2id\$/)
+			expect(row.password_hash).not.toContain(account.password)
+			expect(JSON.stringify(response.body)).not.toContain(account.password)
+			for (const call of info.mock.calls) expect(JSON.stringify(call)).not.toContain(account.password)
+		})
+
+		it.each([
+			[{ username: 'ab' }, 'Username must be at least 3 characters'],
+			[{ email: 'not an email' }, 'Please enter a valid email address'],
+			[{ email: 'a b@c.io' }, 'Please enter a valid email address'],
+			[{ password: 'short', passwordConfirm: 'short' }, 'Password must be at least 8 characters'],
+			[{ passwordConfirm: 'something else' }, 'Passwords do not match'],
+		])('refuses %o with 400 and the spec message', async (override, message) => {
+			const response = await client().post<{ error: string }>('/api/auth/signup', { ...newAccount(), ...override })
+			expect(response.status).toBe(400)
+			expect(response.body.error).toContain(message)
+		})
+
+		it('trims username and email and keeps them unique case-insensitively', async () => {
+			const account = newAccount()
+			const first = await client().post<{ user: { username: string; email: string } }>('/api/auth/signup', {
+				...account,
+				username: `  ${account.username}  `,
+				email: ` ${account.email} `,
+			})
+			expect(first.status).toBe(201)
+			expect(first.body.user.username).toBe(account.username)
+			expect(first.body.user.email).toBe(account.email)
+			const sameName = await client().post<{ error: string }>('/api/auth/signup', { ...newAccount(), username: account.username.toUpperCase() })
+			expect(sameName.status).toBe(409)
+			expect(sameName.body.error).toBe('That username is already taken')
+			const sameEmail = await client().post<{ error: string }>('/api/auth/signup', { ...newAccount(), email: account.email.toLowerCase() })
+			expect(sameEmail.status).toBe(409)
+		})
+
+		it('answers malformed and non-object bodies with 400, never 500', async () => {
+			expect((await client().post('/api/auth/signup', '{not json')).status).toBe(400)
+			expect((await client().post('/api/auth/signup', '[1,2]')).status).toBe(400)
+			expect((await client().post('/api/auth/signup', { username: 42 })).status).toBe(400)
+		})
+	})
+
+	describe('POST /api/auth/login and logout', () => {
+		it('signs in by email or username (any case) with a fresh session id each time', async () => {
+			const account = newAccount()
+			const planted = client()
+			await planted.post('/api/auth/signup', account)
+			const oldCookie = planted.cookie
+			const byEmail = await planted.post<{ token: string; user: { username: string } }>('/api/auth/login', { email: account.email.toUpperCase(), password: account.password })
+			expect(byEmail.status).toBe(200)
+			expect(byEmail.body.user.username).toBe(account.username)
+			expect(byEmail.body.token).toBeTruthy()
+			expect(planted.cookie).not.toBe(oldCookie)
+			// The session that was in the browser before login is gone.
+			const stale = client()
+			stale.cookie = oldCookie
+			expect((await stale.get('/api/users/me')).status).toBe(401)
+			const byUsername = await client().post('/api/auth/login', { username: account.username.toLowerCase(), password: account.password })
+			expect(byUsername.status).toBe(200)
+		})
+
+		it('gives the same answer for an unknown user and a wrong password', async () => {
+			const account = newAccount()
+			await client().post('/api/auth/signup', account)
+			const wrong = await client().post('/api/auth/login', { email: account.email, password: 'wrong password!' })
+			const unknown = await client().post('/api/auth/login', { email: `nobody-${account.email}`, password: 'wrong password!' })
+			expect(wrong.status).toBe(401)
+			expect(unknown.status).toBe(401)
+			expect(wrong.body).toEqual(unknown.body)
+			expect(wrong.body).toEqual({ error: 'Invalid email/username or password' })
+		})
+
+		it('refuses an empty identifier or password with 400', async () => {
+			const response = await client().post<{ error: string }>('/api/auth/login', { password: '' })
+			expect(response.status).toBe(400)
+			expect(response.body.error).toContain('Please enter a valid email or username and password (8+ characters)')
+		})
+
+		it('logout deletes the session row; the cookie is refused afterwards', async () => {
+			const browser = client()
+			await browser.post('/api/auth/signup', newAccount())
+			const cookie = browser.cookie!
+			const secret = cookie.split('=')[1]!
+			const logout = await browser.post('/api/auth/logout')
+			expect(logout.status).toBe(200)
+			expect(logout.headers.getSetCookie().join()).toMatch(/willow_session=;/)
+			expect(await testDb.handle.db.selectFrom('sessions').selectAll().where('id', '=', hashSessionSecret(secret)).executeTakeFirst()).toBeUndefined()
+			const replay = client()
+			replay.cookie = cookie
+			expect((await replay.get('/api/users/me')).status).toBe(401)
+		})
+
+		it('refuses an expired session', async () => {
+			const browser = client()
+			await browser.post('/api/auth/signup', newAccount())
+			const secret = browser.cookie!.split('=')[1]!
+			await testDb.handle.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('id', '=', hashSessionSecret(secret)).execute()
+			const response = await browser.get('/api/users/me')
+			expect(response.status).toBe(401)
+			expect(response.body).toEqual({ error: 'Unauthorized' })
+		})
+	})
+
+	describe('brute force', () => {
+		it('limits failures per account with 429 and Retry-After, the same for unknown accounts', async () => {
+			const account = newAccount()
+			await client().post('/api/auth/signup', account)
+			// Different addresses, so only the per-account rule applies.
+			const attempt = (email: string, password: string, n: number) =>
+				client({ 'x-forwarded-for': `10.1.${n}.1` }).post('/api/auth/login', { email, password })
+			for (const email of [account.email, `ghost-${account.email}`]) {
+				for (let i = 0; i < THROTTLE_RULES.account.limit; i++) expect((await attempt(email, 'wrong password', i)).status).toBe(401)
+				const blocked = await attempt(email, 'wrong password', 99)
+				expect(blocked.status).toBe(429)
+				expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800)
+				expect(blocked.body).toEqual({ error: 'Too many attempts. Try again later.' })
+			}
+			// Even the right password waits until the block ends.
+			expect((await attempt(account.email, account.password, 100)).status).toBe(429)
+		})
+
+		it('limits failures per client address across accounts', async () => {
+			const address = { 'x-forwarded-for': '10.9.9.9' }
+			let last = 0
+			for (let i = 0; i < THROTTLE_RULES.ip.limit + 1; i++) {
+				last = (await client(address).post('/api/auth/login', { username: `nobody${i}x${counter}`, password: 'wrong password' })).status
+			}
+			expect(last).toBe(429)
+			// Another address is not affected.
+			expect((await client({ 'x-forwarded-for': '10.9.9.8' }).post('/api/auth/login', { username: 'nobody-else', password: 'wrong password' })).status).toBe(401)
+		})
+
+		it('keeps its counters in the database, shared by every process', async () => {
+			const rows = await testDb.handle.db.selectFrom('auth_throttle').select(['key']).execute()
+			expect(rows.some((row) => row.key.startsWith('login-ip:'))).toBe(true)
+		})
+	})
+
+	describe('cross-origin and session guards', () => {
+		it('refuses cross-site state-changing requests', async () => {
+			const evil = await client({ origin: 'https://evil.example' }).post('/api/auth/signup', newAccount())
+			expect(evil.status).toBe(403)
+			const crossSite = await client({ 'sec-fetch-site': 'cross-site' }).post('/api/auth/login', { username: 'x', password: 'y' })
+			expect(crossSite.status).toBe(403)
+		})
+
+		it.each([
+			['GET', '/api/users/me'],
+			['POST', '/api/users/me/updateName'],
+			['GET', '/api/users/me/bookmarks'],
+			['GET', '/api/users/me/watch-history'],
+			['GET', '/api/users/me/settings'],
+			['GET', '/api/users/me/export'],
+			['DELETE', '/api/users/me'],
+			['POST', '/api/sync/bookmarks'],
+			['POST', '/api/sync/watch-history'],
+			['POST', '/api/sync/settings'],
+			['POST', '/api/sync/4k_token'],
+		])('%s %s without a session is 401', async (method, path) => {
+			const response = await client().request(method, path, method === 'GET' ? undefined : {})
+			expect(response.status).toBe(401)
+			expect(response.body).toEqual({ error: 'Unauthorized' })
+		})
+	})
+
+	describe('users/me', () => {
+		it('updates the name (trimmed; empty refused) and renders user text as data', async () => {
+			const browser = client()
+			await browser.post('/api/auth/signup', newAccount())
+			const updated = await browser.post<{ user: { name: string } }>('/api/users/me/updateName', { name: '  <img src=x onerror=alert(1)>  ' })
+			expect(updated.status).toBe(200)
+			expect(updated.body.user.name).toBe('<img src=x onerror=alert(1)>')
+			expect(updated.headers.get('content-type')).toMatch(/application\/json/)
+			const empty = await browser.post<{ error: string }>('/api/users/me/updateName', { name: '   ' })
+			expect(empty.status).toBe(400)
+			expect(empty.body.error).toContain('Name must not be empty')
+		})
+
+		it('syncs a 4K token only when it starts with ey and is over 50 characters', async () => {
+			const browser = client()
+			await browser.post('/api/auth/signup', newAccount())
+			const token = `ey${'a'.repeat(60)}`
+			expect((await browser.post('/api/sync/4k_token', { token: 'abc' })).status).toBe(400)
+			expect((await browser.post('/api/sync/4k_token', { token: `ey${'a'.repeat(48)}` })).status).toBe(400)
+			expect((await browser.post('/api/sync/4k_token', { token: `xx${'a'.repeat(60)}` })).status).toBe(400)
+			expect((await browser.post('/api/sync/4k_token', { token })).status).toBe(200)
+			const me = await browser.get<{ user: Record<string, unknown> }>('/api/users/me')
+			expect(me.body.user['4k_token']).toBe(token)
+		})
+
+		it('exports the data as a JSON download and deletes every row of the user on confirmation', async () => {
+			const browser = client()
+			const account = newAccount()
+			const signup = await browser.post<{ user: { id: string } }>('/api/auth/signup', account)
+			const userId = signup.body.user.id
+			await browser.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 1 }], tombstones: [{ mediaId: 2, category: 'watched', deletedAt: 2 }] })
+			await browser.post('/api/sync/watch-history', { items: { '3': { type: 'show', title: 'S', updatedAt: 3, episodes: { s1e1: { id: 1, number: 1, title: 'E', seasonId: 1, season: 1, updatedAt: 3, progress: { watched: 1, duration: 2 } } } } } })
+			await browser.post('/api/sync/settings', { settings: { values: { player: {}, appearance: {}, content: {}, account: {}, notifications: {} }, changedAt: { 'player.autoplay': 5 } } })
+			const exported = await browser.get<Record<string, unknown>>('/api/users/me/export')
+			expect(exported.status).toBe(200)
+			expect(exported.headers.get('content-disposition')).toMatch(/attachment; filename="willow-data-/)
+			expect(exported.body).toMatchObject({ user: { username: account.username }, bookmarks: [{ mediaId: 1 }], removedBookmarks: [{ mediaId: 2 }], watchHistory: { '3': { title: 'S' } } })
+			expect(JSON.stringify(exported.body)).not.toContain('argon2')
+
+			const wrongConfirm = await browser.request('DELETE', '/api/users/me', { username: 'someone else' })
+			expect(wrongConfirm.status).toBe(400)
+			const deleted = await browser.request('DELETE', '/api/users/me', { username: account.username })
+			expect(deleted.status).toBe(200)
+			const { db } = testDb.handle
+			for (const table of ['user_bookmarks', 'user_watch_items', 'user_watch_episodes', 'user_settings', 'sessions'] as const) {
+				expect(await db.selectFrom(table).selectAll().where('user_id', '=', userId).execute()).toEqual([])
+			}
+			expect(await db.selectFrom('users').selectAll().where('id', '=', userId).execute()).toEqual([])
+			expect((await browser.get('/api/users/me')).status).toBe(401)
+			expect((await client().post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(401)
+		})
+	})
+})
+
+describe('session cookie in production behind an HTTPS proxy', () => {
+	let testDb: TestDatabase
+	let api: RunningApi
+	const saved = { NODE_ENV: process.env.NODE_ENV, TRUST_PROXY: process.env.TRUST_PROXY }
+
+	beforeAll(async () => {
+		process.env.NODE_ENV = 'production'
+		process.env.TRUST_PROXY = 'true'
+		resetEnvForTests()
+		testDb = await createTestDatabase('sqlite')
+		api = await startApi(testDb.handle)
+	})
+	afterAll(async () => {
+		await api?.close()
+		await testDb?.destroy()
+		process.env.NODE_ENV = saved.NODE_ENV
+		if (saved.TRUST_PROXY === undefined) delete process.env.TRUST_PROXY
+		else process.env.TRUST_PROXY = saved.TRUST_PROXY
+		resetEnvForTests()
+	})
+
+	it('uses the __Host- prefix with Secure, and accepts it back', async () => {
+		const browser = new ApiClient(api.baseUrl, { 'x-forwarded-proto': 'https' })
+		const response = await browser.post('/api/auth/signup', newAccount())
+		expect(response.status).toBe(201)
+		expect(response.headers.getSetCookie().join('\n')).toMatch(/^__Host-willow_session=[^;]+; Max-Age=\d+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/m)
+		expect((await browser.get('/api/users/me')).status).toBe(200)
+	})
+})
