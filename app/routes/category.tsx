@@ -1,9 +1,95 @@
-import { CatalogueLoading } from '#app/components/page-placeholder.tsx'
+import { data, Link } from 'react-router'
+import { catalogGet } from '#server/catalog/catalog.server.ts'
+import { originOf } from '#app/components/catalog/catalog-loaders.server.ts'
+import { fetchCatalog } from '#app/components/catalog/catalog-fetch.ts'
+import { InfiniteMediaGrid } from '#app/components/catalog/infinite-media-grid.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { cn } from '#app/lib/cn.ts'
+import type { MediaListItem } from '#app/lib/browse/media.ts'
+import { loadGenrePage } from '#app/lib/browse/network-pages.ts'
+import { pageMeta } from '#app/lib/browse/seo.ts'
+import { CATEGORIES, findCategory } from '#app/lib/categories.ts'
+import type { TmdbPage } from '#app/lib/tmdb-types.ts'
+import type { Route } from './+types/category.ts'
 
-export function meta() {
-	return [{ title: 'Category · Willow' }, { name: 'description', content: 'Titles in a genre.' }]
+const GENRE_NOT_FOUND_TEXT = 'Genre Not Found'
+const CATEGORY_EMPTY_TEXT = 'No movies found for this category'
+
+function discoverQuery(genreId: number, page: number) {
+	return { with_genres: genreId, page }
 }
 
-export default function CategoryPage() {
-	return <CatalogueLoading title={'Category'} rows={2} />
+export async function loader({ params, request }: Route.LoaderArgs) {
+	const origin = originOf(request)
+	const category = findCategory(params.category)
+	if (!category) return data({ state: 'not-found' as const, origin, slug: params.category }, { status: 404 })
+	const seed = Math.floor(Math.random() * 1_000_000)
+	let first: Awaited<ReturnType<typeof loadGenrePage>> = { items: [], hasMore: false }
+	let failed = false
+	try {
+		first = await loadGenrePage(category, 1, seed, (kind, genreId, page) => catalogGet<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, page)))
+	} catch {
+		failed = true
+	}
+	return { state: 'found' as const, origin, category, seed, items: first.items, hasMore: first.hasMore, failed }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+	if (!data || data.state === 'not-found') return pageMeta({ title: GENRE_NOT_FOUND_TEXT, description: 'This genre is not one Willow knows.' })
+	return pageMeta({
+		title: `${data.category.name} movies and series`,
+		description: `Browse ${data.category.name.toLowerCase()} movies and series, mixed together, with more as you scroll.`,
+		url: `${data.origin}/categories/${data.category.slug}`,
+	})
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+	if (loaderData.state === 'not-found') {
+		return (
+			<div data-testid="genre-not-found">
+				<EmptyState title={GENRE_NOT_FOUND_TEXT}>
+					<p>There is no genre called “{loaderData.slug}”.</p>
+					<Link to="/" prefetch="intent" className={cn(buttonClass('primary'), 'mt-4')}>
+						Return Home
+					</Link>
+				</EmptyState>
+			</div>
+		)
+	}
+	const { category, seed, items, hasMore, failed } = loaderData
+	const loadPage = (page: number, signal: AbortSignal) =>
+		loadGenrePage(category, page, seed, (kind, genreId, p) => fetchCatalog<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, p), signal))
+	return (
+		<div className="flex flex-col gap-6" data-testid="category-page">
+			<header className="flex flex-col gap-3">
+				<p className="text-sm font-medium text-accent">
+					<Link to="/categories" prefetch="intent" className="hover:underline">
+						Categories
+					</Link>
+				</p>
+				<h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{category.name}</h1>
+				<nav aria-label="Other categories" className="flex gap-2 overflow-x-auto pb-1">
+					{CATEGORIES.map((c) => (
+						<Link
+							key={c.slug}
+							to={`/categories/${c.slug}`}
+							prefetch="intent"
+							aria-current={c.slug === category.slug ? 'page' : undefined}
+							className={cn('shrink-0 rounded-full border px-3 py-1 text-sm', c.slug === category.slug ? 'border-accent bg-accent text-accent-foreground' : 'border-border hover:bg-surface-2')}
+						>
+							{c.name}
+						</Link>
+					))}
+				</nav>
+			</header>
+			{failed ? (
+				<p role="alert" className="text-muted">
+					Something went wrong loading {category.name}. Please try again.
+				</p>
+			) : (
+				<InfiniteMediaGrid key={category.slug} label={`${category.name} titles`} initialItems={items} initialHasMore={hasMore} loadPage={loadPage} emptyText={CATEGORY_EMPTY_TEXT} />
+			)}
+		</div>
+	)
 }

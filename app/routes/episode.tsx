@@ -20,8 +20,8 @@ import type { Route } from './+types/episode.ts'
 /** On the episode page the top bar is not sticky (spec §2). */
 export const handle: RouteHandle = { stickyHeader: false }
 
-export const MISSING_PARAMS_TEXT = 'Missing required parameters'
-export const EPISODE_NOT_FOUND_TEXT = 'Episode Not Found'
+const MISSING_PARAMS_TEXT = 'Missing required parameters'
+const EPISODE_NOT_FOUND_TEXT = 'Episode Not Found'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
 	const origin = originOf(request)

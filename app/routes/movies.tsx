@@ -1,9 +1,64 @@
-import { CatalogueLoading } from '#app/components/page-placeholder.tsx'
+import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx'
+import { LoadError } from '#app/components/catalog/load-error.tsx'
+import { MediaGrid, MediaRow } from '#app/components/catalog/media-row.tsx'
+import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
+import { movieList, originOf, withLogos } from '#app/components/catalog/catalog-loaders.server.ts'
+import { HERO_ITEMS_DESKTOP, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
+import { pageMeta } from '#app/lib/browse/seo.ts'
+import { NETWORKS } from '#app/lib/networks.ts'
+import type { Route } from './+types/movies.ts'
 
-export function meta() {
-	return [{ title: 'Movies · Willow' }, { name: 'description', content: 'Browse movies.' }]
+export async function loader({ request }: Route.LoaderArgs) {
+	const network = NETWORKS[Math.floor(Math.random() * NETWORKS.length)]!
+	const [trending, popular, popular2, topRated, upcoming, networkItems] = await Promise.all([
+		movieList('/trending/movie/day'),
+		movieList('/movie/popular'),
+		movieList('/movie/popular', { page: 2 }),
+		movieList('/movie/top_rated'),
+		movieList('/movie/upcoming'),
+		movieList('/discover/movie', networkDiscoverQuery(network)),
+	])
+	const failed = [trending, popular, topRated, upcoming].every((list) => list.results.length === 0)
+	const hero = await withLogos(popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))
+	return {
+		origin: originOf(request),
+		failed,
+		hero,
+		featured: topRated.results,
+		trending: trending.results.slice(0, HOME_ROW_LIMIT),
+		popular: popular.results,
+		popularGrid: [...popular.results, ...popular2.results].slice(0, 30),
+		upcoming: upcoming.results,
+		network: { slug: network.slug, items: networkItems.results },
+	}
 }
 
-export default function Movies() {
-	return <CatalogueLoading title={'Movies'} rows={4} />
+export function meta({ data }: Route.MetaArgs) {
+	return pageMeta({
+		title: 'Movies',
+		description: 'Featured, trending, popular and upcoming movies, and what is on each streaming service.',
+		url: data ? `${data.origin}/movies` : undefined,
+	})
+}
+
+export default function MoviesPage({ loaderData }: Route.ComponentProps) {
+	const data = loaderData
+	if (data.failed) return <LoadError />
+	return (
+		<div className="flex flex-col gap-10" data-testid="movies-page">
+			<h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Movies</h1>
+			<NetworkRow key={data.network.slug} initialSlug={data.network.slug} initialKind="movie" initialItems={data.network.items} allowKindSwitch={false} />
+			<HeroCarousel items={data.hero} label="Popular movies" />
+			<MediaRow title="Featured" items={data.featured} testId="row-featured" />
+			<MediaRow title="Trending" items={data.trending} viewAllHref="/discover?tab=trending&type=movie" testId="row-trending" />
+			<MediaRow title="Popular" items={data.popular} viewAllHref="/discover?tab=popular&type=movie" testId="row-popular" />
+			<section aria-labelledby="popular-grid" className="flex flex-col gap-3">
+				<h2 id="popular-grid" className="text-xl font-semibold">
+					More popular movies
+				</h2>
+				<MediaGrid items={data.popularGrid} label="More popular movies" />
+			</section>
+			<MediaRow title="Upcoming" items={data.upcoming} testId="row-upcoming" />
+		</div>
+	)
 }

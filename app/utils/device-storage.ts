@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { SyncOutboxSchema } from '#app/lib/sync/outbox.ts'
+import { SettingsDocumentSchema } from '#app/lib/sync/settings.ts'
 import { bookmarkListSchema, customCategoriesSchema, tombstoneListSchema, watchHistorySchema } from '#app/lib/library/schemas.ts'
 
 /**
@@ -34,6 +36,10 @@ export const DEVICE_KEYS = {
 	loginLockoutUntil: z.number(),
 	loginAttempts: z.number().int().nonnegative(),
 	deviceBestResolution: z.enum(['4k', '1080', '720', '480', '360']),
+	/** Account settings of spec §3 with per-field change times (app/lib/sync/settings.ts). */
+	settings: SettingsDocumentSchema,
+	/** What the account has acknowledged (app/lib/sync/outbox.ts). */
+	'sync-outbox': SyncOutboxSchema,
 	/** Version of the stored data layout; load-time migrations raise it. */
 	'device-storage-version': z.number().int().nonnegative(),
 } satisfies Record<string, z.ZodType>
@@ -123,7 +129,7 @@ export function decodeStored(raw: string): unknown {
 export function readDevice<K extends DeviceKey>(key: K): DeviceValue<K> | undefined {
 	const raw = readDeviceRaw(key)
 	if (raw === null) return undefined
-	const schema = DEVICE_KEYS[key] as z.ZodType<DeviceValue<K>>
+	const schema = DEVICE_KEYS[key] as unknown as z.ZodType<DeviceValue<K>>
 	const result = schema.safeParse(decodeStored(raw))
 	if (result.success) return result.data
 	// A bare string that happens to look like JSON ("123") is still a string.
@@ -131,10 +137,10 @@ export function readDevice<K extends DeviceKey>(key: K): DeviceValue<K> | undefi
 	return asText.success ? asText.data : undefined
 }
 
-function encode(key: DeviceKey, value: unknown): string {
-	const schema = DEVICE_KEYS[key] as z.ZodType
-	const checked = schema.parse(value)
-	return typeof checked === 'string' ? checked : JSON.stringify(checked)
+// Values are typed on write and validated on read; skipping a parse here keeps
+// writing a 10,000-bookmark list cheap.
+function encode(value: unknown): string {
+	return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
 /** Writes a key; throws DeviceStorageError (with the spec's message) when the browser refuses. */
@@ -155,7 +161,7 @@ export function writeDeviceBatch(entries: DeviceEntries) {
 	const keys = Object.keys(entries) as DeviceKey[]
 	const encoded = keys.map((key) => {
 		const value = entries[key]
-		return [key, value === null || value === undefined ? null : encode(key, value)] as const
+		return [key, value === null || value === undefined ? null : encode(value)] as const
 	})
 	const previous: Array<readonly [DeviceKey, string | null]> = []
 	try {

@@ -67,7 +67,8 @@ export type SettingsFieldPath = {
 /** Settings as stored and synced: values plus, per field, when it was last changed. */
 export interface SettingsDocument {
 	values: SettingsValues
-	changedAt: Partial<Record<SettingsFieldPath, number>>
+	/** Keyed by SettingsFieldPath; absent = never changed (the default). */
+	changedAt: Record<string, number>
 }
 
 const time = z.number().int().min(0).max(7_258_118_400_000)

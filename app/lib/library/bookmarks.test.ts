@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest'
+import {
+	addBookmark,
+	addCustomCategory,
+	allCategories,
+	categoriesOf,
+	EMPTY_BOOKMARK_STATE,
+	groupBookmarks,
+	hasBookmark,
+	latestBookmarkChange,
+	MAX_TOMBSTONES,
+	normaliseCategoryName,
+	queryBookmarks,
+	removeBookmark,
+	removeCategoryBookmarks,
+	titleSortKey,
+	toggleBookmark,
+} from './bookmarks.ts'
+import type { BookmarkMedia, BookmarkState } from './types.ts'
+
+const dune: BookmarkMedia = { mediaId: 438631, mediaType: 'movie', title: 'Dune', posterPath: '/dune.jpg', voteAverage: 7.8, releaseDate: '2021-09-15' }
+const severance: BookmarkMedia = { mediaId: 95396, mediaType: 'tv', title: 'Severance', posterPath: null, voteAverage: 8.4, releaseDate: '2022-02-17' }
+const amelie: BookmarkMedia = { mediaId: 194, mediaType: 'movie', title: 'Amélie', voteAverage: 7.9 }
+
+describe('addBookmark', () => {
+	it('appends a new item to the default list (watchlist) with addedAt', () => {
+		const state = addBookmark(EMPTY_BOOKMARK_STATE, dune, undefined, 1000)
+		expect(state.bookmarks).toEqual([{ mediaId: 438631, category: 'watchlist', addedAt: 1000, mediaType: 'movie', title: 'Dune', posterPath: '/dune.jpg', voteAverage: 7.8, releaseDate: '2021-09-15' }])
+		expect(EMPTY_BOOKMARK_STATE.bookmarks).toEqual([])
+	})
+
+	it('appends at the end of the list', () => {
+		let state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'watchlist', 1000)
+		state = addBookmark(state, severance, 'watchlist', 2000)
+		expect(state.bookmarks.map((b) => b.mediaId)).toEqual([dune.mediaId, severance.mediaId])
+	})
+
+	it('only refreshes addedAt when the item is already in that category (position kept, no duplicate)', () => {
+		let state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'watchlist', 1000)
+		state = addBookmark(state, severance, 'watchlist', 2000)
+		state = addBookmark(state, { ...dune, title: 'Dune: Part One' }, 'watchlist', 3000)
+		expect(state.bookmarks).toHaveLength(2)
+		expect(state.bookmarks[0]).toMatchObject({ mediaId: dune.mediaId, addedAt: 3000, title: 'Dune' })
+	})
+
+	it('keeps the same media in several categories as separate pairs', () => {
+		let state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'watchlist', 1000)
+		state = addBookmark(state, dune, 'favorites', 2000)
+		expect(categoriesOf(state.bookmarks, dune.mediaId)).toEqual(['watchlist', 'favorites'])
+	})
+
+	it('drops the tombstone of a re-added pair and dates the re-add after the removal', () => {
+		let state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'watchlist', 1000)
+		state = removeBookmark(state, dune.mediaId, 'watchlist', 5000)
+		state = addBookmark(state, dune, 'watchlist', 4000) // clock went back
+		expect(state.tombstones).toEqual([])
+		expect(state.bookmarks[0]!.addedAt).toBe(5001)
+	})
+
+	it('clamps the rating to 0–10', () => {
+		const state = addBookmark(EMPTY_BOOKMARK_STATE, { ...dune, voteAverage: 12 }, 'watchlist', 1)
+		expect(state.bookmarks[0]!.voteAverage).toBe(10)
+	})
+})
+
+describe('removeBookmark', () => {
+	it('deletes exactly the (mediaId, category) pair and records a tombstone with its time', () => {
+		let state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'watchlist', 1000)
+		state = addBookmark(state, dune, 'favorites', 1100)
+		state = addBookmark(state, severance, 'watchlist', 1200)
+		state = removeBookmark(state, dune.mediaId, 'watchlist', 2000)
+		expect(state.bookmarks.map((b) => [b.mediaId, b.category])).toEqual([
+			[dune.mediaId, 'favorites'],
+			[severance.mediaId, 'watchlist'],
+		])
+		expect(state.tombstones).toEqual([{ mediaId: dune.mediaId, category: 'watchlist', deletedAt: 2000 }])
+	})
+
+	it('returns the same state when the pair is absent', () => {
+		const state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'watchlist', 1000)
+		expect(removeBookmark(state, dune.mediaId, 'favorites', 2000)).toBe(state)
+	})
+
+	it('keeps one tombstone per pair (the latest)', () => {
+		let state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'watchlist', 1000)
+		state = removeBookmark(state, dune.mediaId, 'watchlist', 2000)
+		state = addBookmark(state, dune, 'watchlist', 3000)
+		state = removeBookmark(state, dune.mediaId, 'watchlist', 4000)
+		expect(state.tombstones).toEqual([{ mediaId: dune.mediaId, category: 'watchlist', deletedAt: 4000 }])
+	})
+
+	it('never dates a removal before the add it removes', () => {
+		const state = removeBookmark(addBookmark(EMPTY_BOOKMARK_STATE, dune, 'watchlist', 9000), dune.mediaId, 'watchlist', 100)
+		expect(state.tombstones[0]!.deletedAt).toBe(9000)
+	})
+
+	it(`caps tombstones at ${MAX_TOMBSTONES}, dropping the oldest`, () => {
+		const tombstones = Array.from({ length: MAX_TOMBSTONES }, (_, i) => ({ mediaId: i + 1, category: 'watchlist', deletedAt: i + 1 }))
+		let state: BookmarkState = { bookmarks: [], tombstones }
+		state = addBookmark(state, { ...dune, mediaId: 999_999 }, 'watchlist', 50_000)
+		state = removeBookmark(state, 999_999, 'watchlist', 60_000)
+		expect(state.tombstones).toHaveLength(MAX_TOMBSTONES)
+		expect(state.tombstones.some((t) => t.mediaId === 1)).toBe(false)
+		expect(state.tombstones.some((t) => t.mediaId === 999_999)).toBe(true)
+	})
+})
+
+describe('toggleBookmark', () => {
+	it('toggles the default list when no category is given', () => {
+		let state = toggleBookmark(EMPTY_BOOKMARK_STATE, dune, undefined, 1000)
+		expect(hasBookmark(state.bookmarks, dune.mediaId, 'watchlist')).toBe(true)
+		state = toggleBookmark(state, dune, undefined, 2000)
+		expect(hasBookmark(state.bookmarks, dune.mediaId)).toBe(false)
+		expect(state.tombstones).toHaveLength(1)
+	})
+
+	it('toggles the given category only', () => {
+		let state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'watchlist', 1000)
+		state = toggleBookmark(state, dune, 'Sci-fi nights', 2000)
+		expect(categoriesOf(state.bookmarks, dune.mediaId)).toEqual(['watchlist', 'Sci-fi nights'])
+		state = toggleBookmark(state, dune, 'Sci-fi nights', 3000)
+		expect(categoriesOf(state.bookmarks, dune.mediaId)).toEqual(['watchlist'])
+	})
+
+	it('"in any list" is true while the title is in any category', () => {
+		const state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'favorites', 1000)
+		expect(hasBookmark(state.bookmarks, dune.mediaId)).toBe(true)
+		expect(hasBookmark(state.bookmarks, dune.mediaId, 'watchlist')).toBe(false)
+	})
+})
+
+describe('categories', () => {
+	it('normalises new names: trimmed, inner whitespace collapsed, empty ignored', () => {
+		expect(normaliseCategoryName('  Sci-fi   nights  ')).toBe('Sci-fi nights')
+		expect(normaliseCategoryName('   ')).toBeNull()
+		expect(normaliseCategoryName('')).toBeNull()
+	})
+
+	it('ignores empty, default and duplicate (case-insensitive) names', () => {
+		const custom = ['Anime']
+		expect(addCustomCategory(custom, '  ')).toBe(custom)
+		expect(addCustomCategory(custom, 'Watchlist')).toBe(custom)
+		expect(addCustomCategory(custom, 'anime')).toBe(custom)
+		expect(addCustomCategory(custom, ' Docs ')).toEqual(['Anime', 'Docs'])
+	})
+
+	it('lists defaults first (watchlist, watched, favorites), then custom, then categories found in bookmarks', () => {
+		const state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'From sync', 1)
+		expect(allCategories(state.bookmarks, ['Anime'])).toEqual(['watchlist', 'watched', 'favorites', 'Anime', 'From sync'])
+	})
+
+	it('removing a category removes its bookmarks with tombstones', () => {
+		let state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'Anime', 1)
+		state = addBookmark(state, severance, 'Anime', 2)
+		state = addBookmark(state, severance, 'watchlist', 3)
+		state = removeCategoryBookmarks(state, 'Anime', 10)
+		expect(state.bookmarks.map((b) => b.category)).toEqual(['watchlist'])
+		expect(state.tombstones).toHaveLength(2)
+		expect(removeCategoryBookmarks(state, 'Anime', 11)).toBe(state)
+	})
+
+	it('latestBookmarkChange covers adds and removals', () => {
+		let state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'watchlist', 10)
+		expect(latestBookmarkChange(state)).toBe(10)
+		state = removeBookmark(state, dune.mediaId, 'watchlist', 20)
+		expect(latestBookmarkChange(state)).toBe(20)
+		expect(latestBookmarkChange(EMPTY_BOOKMARK_STATE)).toBe(0)
+	})
+})
+
+describe('queryBookmarks (the bookmarks page)', () => {
+	let state = addBookmark(EMPTY_BOOKMARK_STATE, dune, 'watchlist', 1000)
+	state = addBookmark(state, severance, 'watchlist', 2000)
+	state = addBookmark(state, amelie, 'favorites', 3000)
+	state = addBookmark(state, dune, 'favorites', 4000)
+	state = addBookmark(state, { mediaId: 7, mediaType: 'movie', title: 'zodiac' }, 'watched', 500)
+	state = addBookmark(state, { mediaId: 8, mediaType: 'tv', title: '' }, 'watched', 600)
+	const bookmarks = state.bookmarks.map((b) => (b.mediaId === 8 ? { ...b, title: undefined } : b))
+
+	it('groups by title with every list and the latest addedAt', () => {
+		const grouped = groupBookmarks(bookmarks)
+		expect(grouped).toHaveLength(5)
+		expect(grouped.find((e) => e.mediaId === dune.mediaId)).toMatchObject({ categories: ['watchlist', 'favorites'], addedAt: 4000 })
+	})
+
+	it('sorts by date added, newest first', () => {
+		expect(queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'all', category: 'all' }).map((e) => e.mediaId)).toEqual([dune.mediaId, amelie.mediaId, severance.mediaId, 8, 7])
+	})
+
+	it('sorts by title A–Z, accent- and case-insensitively, missing titles last', () => {
+		expect(queryBookmarks(bookmarks, { sort: 'title', mediaType: 'all', category: 'all' }).map((e) => e.title)).toEqual(['Amélie', 'Dune', 'Severance', 'zodiac', undefined])
+		expect(titleSortKey('Élan')).toBe('elan')
+	})
+
+	it('sorts by rating, highest first, unrated last', () => {
+		expect(queryBookmarks(bookmarks, { sort: 'rating', mediaType: 'all', category: 'all' }).map((e) => e.mediaId)).toEqual([severance.mediaId, amelie.mediaId, dune.mediaId, 8, 7])
+	})
+
+	it('filters by media type', () => {
+		expect(queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'movie', category: 'all' }).map((e) => e.mediaId)).toEqual([dune.mediaId, amelie.mediaId, 7])
+		expect(queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'tv', category: 'all' }).map((e) => e.mediaId)).toEqual([severance.mediaId, 8])
+	})
+
+	it('filters by list, dated by when the title joined that list, keeping all its lists for display', () => {
+		const watchlist = queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'all', category: 'watchlist' })
+		expect(watchlist.map((e) => [e.mediaId, e.addedAt])).toEqual([
+			[severance.mediaId, 2000],
+			[dune.mediaId, 1000],
+		])
+		expect(watchlist[1]!.categories).toEqual(['watchlist', 'favorites'])
+		expect(queryBookmarks(bookmarks, { sort: 'title', mediaType: 'movie', category: 'favorites' }).map((e) => e.title)).toEqual(['Amélie', 'Dune'])
+		expect(queryBookmarks(bookmarks, { sort: 'title', mediaType: 'tv', category: 'favorites' })).toEqual([])
+	})
+
+	it('returns nothing for an empty library', () => {
+		expect(queryBookmarks([], { sort: 'title', mediaType: 'all', category: 'all' })).toEqual([])
+	})
+})

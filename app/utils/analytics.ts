@@ -1,0 +1,44 @@
+/**
+ * Product analytics: one small module, no third-party tracker. Events are
+ * dispatched in the page (as `willow:analytics` events, for anything that
+ * wants to observe them) and, only when an endpoint is configured, sent there
+ * with sendBeacon. Configure with VITE_ANALYTICS_ENDPOINT at build time or
+ * configureAnalytics() at run time. Events carry no personal data.
+ */
+export type AnalyticsValue = string | number | boolean | null
+export interface AnalyticsEvent {
+	name: string
+	props: Record<string, AnalyticsValue>
+	at: number
+	path?: string
+}
+
+export const ANALYTICS_EVENT = 'willow:analytics'
+
+let endpoint: string | undefined = import.meta.env?.VITE_ANALYTICS_ENDPOINT || undefined
+
+export function configureAnalytics(options: { endpoint?: string | null }) {
+	endpoint = options.endpoint || undefined
+}
+
+export function analyticsEndpoint() {
+	return endpoint
+}
+
+export function track(name: string, props: Record<string, AnalyticsValue> = {}) {
+	if (typeof window === 'undefined') return
+	const event: AnalyticsEvent = { name, props, at: Date.now(), path: window.location?.pathname }
+	try {
+		window.dispatchEvent(new CustomEvent<AnalyticsEvent>(ANALYTICS_EVENT, { detail: event }))
+	} catch {
+		// Observers never break the action that fired the event.
+	}
+	if (!endpoint) return
+	try {
+		const body = JSON.stringify(event)
+		if (navigator.sendBeacon?.(endpoint, new Blob([body], { type: 'application/json' }))) return
+		void fetch(endpoint, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => {})
+	} catch {
+		// Analytics is best effort.
+	}
+}

@@ -1,0 +1,318 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import {
+	addBookmark,
+	addCustomCategory,
+	allCategories,
+	EMPTY_BOOKMARK_STATE,
+	hasBookmark,
+	isDefaultCategory,
+	latestBookmarkChange,
+	normaliseCategoryName,
+	removeBookmark,
+	removeCategoryBookmarks,
+} from '#app/lib/library/bookmarks.ts'
+import { continueWatching, historyByRecent, latestHistoryChange, recordEpisodeProgress, recordMovieProgress, type WatchedEpisode, type WatchedMedia } from '#app/lib/library/history.ts'
+import { DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type BookmarkMedia, type BookmarkState, type Progress, type WatchHistory } from '#app/lib/library/types.ts'
+import { track } from './analytics.ts'
+import { DeviceStorageError, readDevice, writeDeviceBatch, type DeviceKey } from './device-storage.ts'
+import { toast } from './toast.ts'
+
+// The device library store: bookmarks and watch history read once from
+// storage, kept in memory, written through on every change, and refreshed
+// when another tab changes them (storage events). React reads it with
+// useSyncExternalStore; other code (the account sync, the player) uses the
+// exported functions.
+
+export interface BookmarkSnapshot extends BookmarkState {
+	/** False during server rendering and hydration, before storage is read. */
+	ready: boolean
+	customCategories: readonly string[]
+	/** Storage failed to read (the message was also shown as a toast). */
+	error?: string
+}
+
+export interface HistorySnapshot {
+	ready: boolean
+	history: WatchHistory
+	error?: string
+}
+
+const SERVER_BOOKMARKS: BookmarkSnapshot = Object.freeze({ ...EMPTY_BOOKMARK_STATE, ready: false, customCategories: [] })
+const SERVER_HISTORY: HistorySnapshot = Object.freeze({ ready: false, history: {} })
+
+interface Store<T> {
+	subscribe: (listener: () => void) => () => void
+	get: () => T
+	getServer: () => T
+	set: (next: T) => void
+	/** Re-read from storage on next access and tell subscribers. */
+	invalidate: () => void
+	keys: readonly DeviceKey[]
+}
+
+const stores: Array<Store<unknown>> = []
+let storageListening = false
+
+function listenToOtherTabs() {
+	if (storageListening || typeof window === 'undefined') return
+	storageListening = true
+	const timers = new Map<Store<unknown>, ReturnType<typeof setTimeout>>()
+	window.addEventListener('storage', (event) => {
+		if (event.storageArea && event.storageArea !== window.localStorage) return
+		for (const store of stores) {
+			if (event.key !== null && !store.keys.includes(event.key as DeviceKey)) continue
+			// One change writes several keys; refresh once per burst.
+			if (timers.has(store)) continue
+			timers.set(
+				store,
+				setTimeout(() => {
+					timers.delete(store)
+					store.invalidate()
+				}, 10),
+			)
+		}
+	})
+}
+
+function createStore<T>(keys: readonly DeviceKey[], load: () => T, server: T): Store<T> {
+	let snapshot: T | undefined
+	const listeners = new Set<() => void>()
+	const notify = () => {
+		for (const listener of listeners) listener()
+	}
+	const store: Store<T> = {
+		keys,
+		subscribe(listener) {
+			listeners.add(listener)
+			listenToOtherTabs()
+			return () => listeners.delete(listener)
+		},
+		get() {
+			if (typeof window === 'undefined') return server
+			snapshot ??= load()
+			return snapshot
+		},
+		getServer: () => server,
+		set(next) {
+			snapshot = next
+			notify()
+		},
+		invalidate() {
+			snapshot = undefined
+			notify()
+		},
+	}
+	stores.push(store as Store<unknown>)
+	return store
+}
+
+function readOr<T>(read: () => T | undefined, fallback: T): { value: T; error?: string } {
+	try {
+		return { value: read() ?? fallback }
+	} catch (error) {
+		if (error instanceof DeviceStorageError) return { value: fallback, error: error.message }
+		throw error
+	}
+}
+
+const bookmarkStore = createStore<BookmarkSnapshot>(
+	['bookmarks', 'bookmark-tombstones', 'bookmark-categories'],
+	() => {
+		const bookmarks = readOr(() => readDevice('bookmarks'), [] as Bookmark[])
+		const tombstones = readOr(() => readDevice('bookmark-tombstones'), [])
+		const customCategories = readOr(() => readDevice('bookmark-categories'), [] as string[])
+		const error = bookmarks.error ?? tombstones.error ?? customCategories.error
+		return { ready: true, bookmarks: bookmarks.value, tombstones: tombstones.value, customCategories: customCategories.value, ...(error ? { error } : {}) }
+	},
+	SERVER_BOOKMARKS,
+)
+
+const historyStore = createStore<HistorySnapshot>(
+	['media-tracking'],
+	() => {
+		const history = readOr(() => readDevice('media-tracking'), {} as WatchHistory)
+		return { ready: true, history: history.value, ...(history.error ? { error: history.error } : {}) }
+	},
+	SERVER_HISTORY,
+)
+
+export const getBookmarkSnapshot = () => bookmarkStore.get()
+export const getHistorySnapshot = () => historyStore.get()
+export const subscribeBookmarks = bookmarkStore.subscribe
+export const subscribeHistory = historyStore.subscribe
+/** Forget what was read (after another module rewrote the keys, e.g. a migration). */
+export function reloadLibrary() {
+	bookmarkStore.invalidate()
+	historyStore.invalidate()
+}
+
+function lockWith(time: number) {
+	let lock: Record<string, unknown> = {}
+	try {
+		lock = readDevice('local-lock') ?? {}
+	} catch {
+		// Reading failed (already reported); write a fresh record.
+	}
+	return { ...lock, valid: true, lastBookmarkUpdateTime: time }
+}
+
+/** Persists a bookmark state; false (storage unchanged, failure reported) when the browser refuses. */
+function commitBookmarks(next: BookmarkState, customCategories: readonly string[], time: number): boolean {
+	const current = bookmarkStore.get()
+	try {
+		writeDeviceBatch({
+			...(next.bookmarks !== current.bookmarks ? { bookmarks: next.bookmarks } : {}),
+			...(next.tombstones !== current.tombstones ? { 'bookmark-tombstones': next.tombstones } : {}),
+			...(customCategories !== current.customCategories ? { 'bookmark-categories': [...customCategories] } : {}),
+			lastBookmarkUpdateTime: time,
+			'local-lock': lockWith(time),
+		})
+	} catch (error) {
+		if (error instanceof DeviceStorageError) return false
+		throw error
+	}
+	const { error: _readError, ...rest } = current
+	bookmarkStore.set({ ...rest, bookmarks: next.bookmarks, tombstones: next.tombstones, customCategories })
+	return true
+}
+
+const label = (media: { title?: string }) => media.title?.trim() || 'this title'
+
+/** Adds to a list (default watchlist): toast and analytics only when it is new. Returns whether storage accepted it. */
+export function addToBookmarks(media: BookmarkMedia, category: string = DEFAULT_BOOKMARK_CATEGORY, now: number = Date.now()) {
+	const current = bookmarkStore.get()
+	const isNew = !hasBookmark(current.bookmarks, media.mediaId, category)
+	const next = addBookmark(current, media, category, now)
+	if (!commitBookmarks(next, current.customCategories, now)) return false
+	if (isNew) {
+		toast.success(`Added ${label(media)} to ${category}`)
+		track('bookmark_add', { mediaId: media.mediaId, mediaType: media.mediaType, category })
+	}
+	return true
+}
+
+export function removeFromBookmarks(media: { mediaId: number; title?: string; mediaType?: string }, category: string = DEFAULT_BOOKMARK_CATEGORY, now: number = Date.now()) {
+	const current = bookmarkStore.get()
+	const next = removeBookmark(current, media.mediaId, category, now)
+	if (next === current) return true
+	if (!commitBookmarks(next, current.customCategories, now)) return false
+	toast.message(`Removed ${label(media)} from ${category}`)
+	track('bookmark_remove', { mediaId: media.mediaId, mediaType: media.mediaType ?? null, category })
+	return true
+}
+
+export function toggleInBookmarks(media: BookmarkMedia, category: string = DEFAULT_BOOKMARK_CATEGORY, now: number = Date.now()) {
+	return hasBookmark(bookmarkStore.get().bookmarks, media.mediaId, category) ? removeFromBookmarks(media, category, now) : addToBookmarks(media, category, now)
+}
+
+export type CategoryResult = { ok: true; name: string } | { ok: false; reason: 'empty' | 'exists' | 'storage' }
+
+/** Adds a custom list (spec §5: trimmed, empty ignored). */
+export function addBookmarkCategory(name: string): CategoryResult {
+	const normal = normaliseCategoryName(name)
+	if (!normal) return { ok: false, reason: 'empty' }
+	const current = bookmarkStore.get()
+	const next = addCustomCategory(current.customCategories, normal)
+	const taken = allCategories(current.bookmarks, current.customCategories).some((c) => c.toLowerCase() === normal.toLowerCase())
+	if (next === current.customCategories || taken) return { ok: false, reason: 'exists' }
+	try {
+		writeDeviceBatch({ 'bookmark-categories': [...next] })
+	} catch (error) {
+		if (error instanceof DeviceStorageError) return { ok: false, reason: 'storage' }
+		throw error
+	}
+	bookmarkStore.set({ ...current, customCategories: next })
+	track('bookmark_category_add', {})
+	return { ok: true, name: normal }
+}
+
+/** Deletes a custom list and its bookmarks (each remembered as a removal). Default lists cannot be deleted. */
+export function deleteBookmarkCategory(name: string, now: number = Date.now()) {
+	if (isDefaultCategory(name)) return false
+	const current = bookmarkStore.get()
+	const next = removeCategoryBookmarks(current, name, now)
+	const customCategories = current.customCategories.filter((c) => c !== name)
+	if (!commitBookmarks(next, customCategories, now)) return false
+	track('bookmark_category_delete', {})
+	return true
+}
+
+/**
+ * Replaces the whole bookmark state (the account sync saves its merge here).
+ * No toasts; lastBookmarkUpdateTime becomes the latest change in the state.
+ */
+export function replaceBookmarkState(next: BookmarkState, customCategories?: readonly string[]) {
+	const current = bookmarkStore.get()
+	return commitBookmarks(next, customCategories ?? current.customCategories, Math.max(latestBookmarkChange(next), 0))
+}
+
+function commitHistory(history: WatchHistory, time: number): boolean {
+	try {
+		writeDeviceBatch({ 'media-tracking': history, lastWatchHistoryUpdateTime: time })
+	} catch (error) {
+		if (error instanceof DeviceStorageError) return false
+		throw error
+	}
+	historyStore.set({ ready: true, history })
+	return true
+}
+
+/** Saves a movie's progress (the player calls this). */
+export function saveMovieProgress(media: WatchedMedia, progress: Progress, now: number = Date.now()) {
+	return commitHistory(recordMovieProgress(historyStore.get().history, media, progress, now), now)
+}
+
+/** Saves an episode's progress under s{season}e{episode}. */
+export function saveEpisodeProgress(media: WatchedMedia, episode: WatchedEpisode, progress: Progress, now: number = Date.now()) {
+	return commitHistory(recordEpisodeProgress(historyStore.get().history, media, episode, progress, now), now)
+}
+
+/** Replaces the whole history (the account sync saves its merge here). */
+export function replaceWatchHistory(history: WatchHistory) {
+	return commitHistory(history, latestHistoryChange(history))
+}
+
+// ---- React hooks ----
+
+// Which lists each title is in, computed once per bookmark list.
+const membershipCache = new WeakMap<readonly Bookmark[], Map<number, string[]>>()
+export function bookmarkMembership(bookmarks: readonly Bookmark[]) {
+	let map = membershipCache.get(bookmarks)
+	if (!map) {
+		map = new Map()
+		for (const bookmark of bookmarks) {
+			const lists = map.get(bookmark.mediaId)
+			if (lists) lists.push(bookmark.category)
+			else map.set(bookmark.mediaId, [bookmark.category])
+		}
+		membershipCache.set(bookmarks, map)
+	}
+	return map
+}
+
+const NO_LISTS: readonly string[] = Object.freeze([])
+
+/** Bookmarks with their actions; re-renders on changes here and in other tabs. */
+export function useBookmarks() {
+	const snapshot = useSyncExternalStore(bookmarkStore.subscribe, bookmarkStore.get, bookmarkStore.getServer)
+	const categories = useMemo(() => allCategories(snapshot.bookmarks, snapshot.customCategories), [snapshot.bookmarks, snapshot.customCategories])
+	const listsOf = useCallback((mediaId: number): readonly string[] => bookmarkMembership(snapshot.bookmarks).get(mediaId) ?? NO_LISTS, [snapshot.bookmarks])
+	return {
+		...snapshot,
+		categories,
+		listsOf,
+		add: addToBookmarks,
+		remove: removeFromBookmarks,
+		toggle: toggleInBookmarks,
+		addCategory: addBookmarkCategory,
+		deleteCategory: deleteBookmarkCategory,
+	}
+}
+
+/** Watch history with the derived lists the pages show. */
+export function useWatchHistory() {
+	const snapshot = useSyncExternalStore(historyStore.subscribe, historyStore.get, historyStore.getServer)
+	const recent = useMemo(() => historyByRecent(snapshot.history), [snapshot.history])
+	const resume = useMemo(() => continueWatching(snapshot.history), [snapshot.history])
+	return { ...snapshot, recent, continueWatching: resume }
+}

@@ -1,0 +1,308 @@
+import { toast } from 'sonner'
+import type { WatchHistory } from '#app/lib/library/types.ts'
+import { bookmarkStateUpdatedAt, mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
+import { emptyOutbox, retryDelayMs, type SyncOutbox } from '#app/lib/sync/outbox.ts'
+import { emptySettingsDocument, mergeSettings, type SettingsDocument } from '#app/lib/sync/settings.ts'
+import { mergeWatchHistories, watchHistoryUpdatedAt } from '#app/lib/sync/watch-history.ts'
+import { apiFetch, clearAccountDevice, fetchMe, storeUserInfo, storedUserInfo, UnauthorizedError, type AccountUser } from './account.ts'
+import { readDevice, writeDevice, writeDeviceBatch } from './device-storage.ts'
+
+// Account sync in the browser (spec §4, §7, §8). The device library is the
+// outbox: every change carries its time, the sync-outbox key remembers what
+// the account acknowledged, and anything newer is sent on the next flush, on
+// app start, when the browser comes back online, or every 25 s while playing.
+// The server merges with the same functions (app/lib/sync), so retries and
+// concurrent devices are harmless.
+
+export const SYNC_MESSAGES = {
+	bookmarksOk: 'Bookmarks synced successfully.',
+	bookmarksFailed: 'Failed to sync bookmarks, you may not be connected to internet.',
+	historyOk: 'Watch progress and history synced successfully.',
+	historyFailed: 'Failed to sync watch progress.',
+	userFailed: 'Failed to fetch user data.',
+	tokenOk: 'Your 4k token has been synced to your account.',
+	tokenFailed: 'Failed to sync 4k token.',
+} as const
+
+export const PLAYBACK_SYNC_INTERVAL_MS = 25_000
+/** How often a signed-in page looks for unsent changes (a cheap read of two numbers). */
+export const OUTBOX_CHECK_INTERVAL_MS = 5_000
+
+/** Fired on window after sync wrote merged data to the device, so stores and pages re-read it. */
+export const LIBRARY_SYNCED_EVENT = 'willow:library-synced'
+export const SETTINGS_CHANGED_EVENT = 'willow:settings-changed'
+
+function safeRead<T>(read: () => T | undefined): T | undefined {
+	try {
+		return read()
+	} catch {
+		return undefined
+	}
+}
+
+// ---- the device side -------------------------------------------------------
+
+export function readLocalBookmarks(): BookmarkState {
+	return { bookmarks: safeRead(() => readDevice('bookmarks')) ?? [], tombstones: safeRead(() => readDevice('bookmark-tombstones')) ?? [] }
+}
+
+export function readLocalHistory(): WatchHistory {
+	return safeRead(() => readDevice('media-tracking')) ?? {}
+}
+
+export function readLocalSettings(): SettingsDocument {
+	return safeRead(() => readDevice('settings')) ?? emptySettingsDocument()
+}
+
+function settingsUpdatedAt(document: SettingsDocument) {
+	return Math.max(0, ...Object.values(document.changedAt))
+}
+
+function readOutbox(username: string): SyncOutbox {
+	const stored = safeRead(() => readDevice('sync-outbox'))
+	// Another account's acknowledgements say nothing about this one.
+	return stored && stored.username === username ? stored : emptyOutbox(username)
+}
+
+function updateOutbox(username: string, change: Partial<SyncOutbox>) {
+	try {
+		writeDevice('sync-outbox', { ...readOutbox(username), ...change, username })
+	} catch {
+		// Without storage the outbox lives only as long as the page; the next start syncs everything anyway.
+	}
+}
+
+function announce(kind: 'bookmarks' | 'history' | 'settings') {
+	if (typeof window === 'undefined') return
+	window.dispatchEvent(new CustomEvent(LIBRARY_SYNCED_EVENT, { detail: { kind } }))
+	if (kind === 'settings') window.dispatchEvent(new CustomEvent(SETTINGS_CHANGED_EVENT))
+}
+
+/** Whether the device holds changes the account has not acknowledged. */
+export function pendingChanges(username: string) {
+	const outbox = readOutbox(username)
+	const bookmarksAt = safeRead(() => readDevice('lastBookmarkUpdateTime')) ?? bookmarkStateUpdatedAt(readLocalBookmarks())
+	const historyAt = safeRead(() => readDevice('lastWatchHistoryUpdateTime')) ?? watchHistoryUpdatedAt(readLocalHistory())
+	return {
+		bookmarks: bookmarksAt > outbox.bookmarksAckedAt,
+		history: historyAt > outbox.historyAckedAt,
+		settings: settingsUpdatedAt(readLocalSettings()) > outbox.settingsAckedAt,
+	}
+}
+
+// ---- one sync per kind ------------------------------------------------------
+
+const inFlight = new Map<string, Promise<void>>()
+
+/** One run per kind at a time; a call during a run waits for it and then runs again (its changes may be newer). */
+function singleFlight(kind: string, run: () => Promise<void>): Promise<void> {
+	const previous = inFlight.get(kind) ?? Promise.resolve()
+	const next = previous.catch(() => {}).then(run)
+	inFlight.set(kind, next)
+	void next.finally(() => {
+		if (inFlight.get(kind) === next) inFlight.delete(kind)
+	}).catch(() => {})
+	return next
+}
+
+/** Sends the device's bookmarks and tombstones; the merged answer (plus anything changed meanwhile) is saved locally. */
+export function syncBookmarks(username: string) {
+	return singleFlight('bookmarks', async () => {
+		const local = readLocalBookmarks()
+		const server = await apiFetch<BookmarkState & { updatedAt: number }>('/api/sync/bookmarks', {
+			body: { bookmarks: local.bookmarks, tombstones: local.tombstones, updatedAt: bookmarkStateUpdatedAt(local) },
+		})
+		// Re-read: the user may have changed something while the request was out.
+		const merged = mergeBookmarkStates({ bookmarks: server.bookmarks, tombstones: server.tombstones }, readLocalBookmarks())
+		const updatedAt = bookmarkStateUpdatedAt(merged)
+		writeDeviceBatch({ bookmarks: merged.bookmarks, 'bookmark-tombstones': merged.tombstones, lastBookmarkUpdateTime: updatedAt })
+		updateOutbox(username, { bookmarksAckedAt: Math.max(server.updatedAt, bookmarkStateUpdatedAt(local)) })
+		announce('bookmarks')
+	})
+}
+
+/** Sends the device's watch history; merged per item and per episode. */
+export function syncWatchHistory(username: string) {
+	return singleFlight('history', async () => {
+		const local = readLocalHistory()
+		const server = await apiFetch<{ items: WatchHistory; updatedAt: number }>('/api/sync/watch-history', {
+			body: { items: local, updatedAt: watchHistoryUpdatedAt(local) },
+		})
+		const merged = mergeWatchHistories(server.items, readLocalHistory())
+		writeDeviceBatch({ 'media-tracking': merged, lastWatchHistoryUpdateTime: watchHistoryUpdatedAt(merged) })
+		updateOutbox(username, { historyAckedAt: Math.max(server.updatedAt, watchHistoryUpdatedAt(local)) })
+		announce('history')
+	})
+}
+
+/** Sends the device's settings; each field keeps its latest change from any device. */
+export function syncSettings(username: string) {
+	return singleFlight('settings', async () => {
+		const local = readLocalSettings()
+		const answer = await apiFetch<{ settings: SettingsDocument }>('/api/sync/settings', { body: { settings: local } })
+		const merged = mergeSettings(answer.settings, readLocalSettings())
+		writeDevice('settings', merged)
+		updateOutbox(username, { settingsAckedAt: settingsUpdatedAt(local) })
+		announce('settings')
+	})
+}
+
+/** A 4K token is synced only when it starts with ey and is over 50 characters (spec §5). */
+export function isSyncableToken(token: string | undefined | null): token is string {
+	return typeof token === 'string' && token.startsWith('ey') && token.length > 50
+}
+
+/**
+ * Pushes the device's 4K token when it has not been synced yet; a device
+ * without one takes the account's, so the token follows the user.
+ */
+export async function syncFourKToken(user: AccountUser, options: { toasts: boolean }) {
+	const local = safeRead(() => readDevice('4kToken'))
+	const synced = safeRead(() => readDevice('4kTokenSynced')) ?? false
+	if (isSyncableToken(local) && (!synced || local !== user['4k_token'])) {
+		try {
+			await apiFetch('/api/sync/4k_token', { body: { token: local } })
+			writeDevice('4kTokenSynced', true)
+			if (options.toasts) toast.success(SYNC_MESSAGES.tokenOk)
+		} catch (error) {
+			if (error instanceof UnauthorizedError) throw error
+			if (options.toasts) toast.error(SYNC_MESSAGES.tokenFailed)
+		}
+		return
+	}
+	if (!local && isSyncableToken(user['4k_token'])) {
+		try {
+			writeDeviceBatch({ '4kToken': user['4k_token'], '4kTokenSynced': true })
+		} catch {
+			// The token stays on the account; this device just does not keep a copy.
+		}
+	}
+}
+
+// ---- app start, background flushes and the logout routine -----------------
+
+let onLoggedOut: (() => void) | undefined
+
+/** The routine of spec §8 for an Unauthorized answer: forget the account here and go to /login. */
+function handleUnauthorized() {
+	clearAccountDevice()
+	onLoggedOut?.()
+}
+
+export interface StartupSyncOptions {
+	/** Called when the session turned out to be gone (navigate to /login, revalidate). */
+	onLoggedOut?: () => void
+	/** Toasts of spec §8; on by default. */
+	toasts?: boolean
+}
+
+/**
+ * Sync on app start for a signed-in user (spec §4): fetch user, sync
+ * bookmarks, migrate local watch data once (the first sync sends it all),
+ * sync watch history, push the 4K token; then settings.
+ */
+export async function runStartupSync(options: StartupSyncOptions = {}) {
+	onLoggedOut = options.onLoggedOut
+	const toasts = options.toasts ?? true
+	let user: AccountUser
+	try {
+		user = (await fetchMe()).user
+		storeUserInfo(user)
+	} catch (error) {
+		if (error instanceof UnauthorizedError) handleUnauthorized()
+		else if (toasts) toast.error(SYNC_MESSAGES.userFailed)
+		return { ok: false as const }
+	}
+	let ok = true
+	const step = async (run: () => Promise<void>, success: string | null, failure: string) => {
+		try {
+			await run()
+			if (toasts && success) toast.success(success)
+		} catch (error) {
+			if (error instanceof UnauthorizedError) throw error
+			ok = false
+			if (toasts) toast.error(failure)
+		}
+	}
+	try {
+		await step(() => syncBookmarks(user.username), SYNC_MESSAGES.bookmarksOk, SYNC_MESSAGES.bookmarksFailed)
+		await step(() => syncWatchHistory(user.username), SYNC_MESSAGES.historyOk, SYNC_MESSAGES.historyFailed)
+		await syncFourKToken(user, { toasts })
+		await step(() => syncSettings(user.username), null, 'Failed to sync settings.')
+	} catch (error) {
+		if (error instanceof UnauthorizedError) {
+			handleUnauthorized()
+			return { ok: false as const }
+		}
+		throw error
+	}
+	updateOutbox(user.username, ok ? { failures: 0, lastFailureAt: undefined } : { failures: readOutbox(user.username).failures + 1, lastFailureAt: Date.now() })
+	return { ok, user }
+}
+
+/**
+ * Sends whatever is pending, quietly (no success toasts). Backs off after
+ * failures; a 401 runs the logout routine. Returns true when nothing is left.
+ */
+export async function flushOutbox(kinds: Array<'bookmarks' | 'history' | 'settings'> = ['bookmarks', 'history', 'settings'], now = Date.now()) {
+	const info = storedUserInfo()
+	if (!info) return true
+	const username = info.username
+	const outbox = readOutbox(username)
+	if (outbox.lastFailureAt && now - outbox.lastFailureAt < retryDelayMs(outbox.failures)) return false
+	const pending = pendingChanges(username)
+	try {
+		if (kinds.includes('bookmarks') && pending.bookmarks) await syncBookmarks(username)
+		if (kinds.includes('history') && pending.history) await syncWatchHistory(username)
+		if (kinds.includes('settings') && pending.settings) await syncSettings(username)
+		if (outbox.failures > 0) updateOutbox(username, { failures: 0, lastFailureAt: undefined })
+		return true
+	} catch (error) {
+		if (error instanceof UnauthorizedError) {
+			handleUnauthorized()
+			return false
+		}
+		updateOutbox(username, { failures: outbox.failures + 1, lastFailureAt: Date.now() })
+		return false
+	}
+}
+
+/**
+ * While a signed-in page is open: look for unsent changes every few seconds
+ * and when the browser is back online or the tab is shown again. Returns the
+ * stop function.
+ */
+export function startOutboxWatcher(intervalMs = OUTBOX_CHECK_INTERVAL_MS) {
+	let stopped = false
+	const check = () => {
+		if (!stopped) void flushOutbox().catch(() => {})
+	}
+	const onVisibility = () => {
+		if (document.visibilityState === 'visible') check()
+	}
+	const timer = window.setInterval(check, intervalMs)
+	window.addEventListener('online', check)
+	document.addEventListener('visibilitychange', onVisibility)
+	return () => {
+		stopped = true
+		window.clearInterval(timer)
+		window.removeEventListener('online', check)
+		document.removeEventListener('visibilitychange', onVisibility)
+	}
+}
+
+/**
+ * The periodic check while playing (spec §7, §9: every 25 s for a logged-in
+ * user who is playing): keeps watch progress synced. The player calls this
+ * when playback starts and the returned function when it stops.
+ */
+export function startPlaybackSync(intervalMs = PLAYBACK_SYNC_INTERVAL_MS) {
+	const timer = window.setInterval(() => {
+		if (storedUserInfo()) void flushOutbox(['history']).catch(() => {})
+	}, intervalMs)
+	return () => {
+		window.clearInterval(timer)
+		// One last send of the progress reached.
+		if (storedUserInfo()) void flushOutbox(['history']).catch(() => {})
+	}
+}

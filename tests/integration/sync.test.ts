@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Bookmark, WatchHistory } from '#app/lib/library/types.ts'
+import { mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
+import { mergeWatchHistories } from '#app/lib/sync/watch-history.ts'
+import { ApiClient, startApi, type RunningApi } from '#server/auth/api-test-client.ts'
+import { resetEnvForTests } from '#server/env.server.ts'
+import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
+
+interface BookmarkAnswer extends BookmarkState {
+	updatedAt: number
+}
+interface HistoryAnswer {
+	items: WatchHistory
+	updatedAt: number
+}
+
+let counter = 0
+
+describe.each(DIALECTS)('sync API on %s', (dialect) => {
+	let testDb: TestDatabase
+	let api: RunningApi
+
+	beforeAll(async () => {
+		process.env.TRUST_PROXY = 'true'
+		resetEnvForTests()
+		testDb = await createTestDatabase(dialect)
+		api = await startApi(testDb.handle)
+	})
+	afterAll(async () => {
+		await api?.close()
+		await testDb?.destroy()
+		delete process.env.TRUST_PROXY
+		resetEnvForTests()
+	})
+
+	/** A signed-in user; further devices of the same user log in with login(). */
+	async function signUp() {
+		counter += 1
+		const account = { username: `deck_${counter}_${Date.now().toString(36)}`, email: `deck${counter}.${Date.now()}@example.com`, password: 'long enough pw', passwordConfirm: 'long enough pw' }
+		const device = new ApiClient(api.baseUrl, { 'x-forwarded-for': `198.51.100.${counter % 250}` })
+		expect((await device.post('/api/auth/signup', account)).status).toBe(201)
+		const login = async () => {
+			const other = new ApiClient(api.baseUrl, { 'x-forwarded-for': `198.51.100.${counter % 250}` })
+			expect((await other.post('/api/auth/login', { username: account.username, password: account.password })).status).toBe(200)
+			return other
+		}
+		return { device, login, account }
+	}
+
+	describe('bookmarks', () => {
+		it('merges as §4 says and GET /api/users/me/bookmarks returns the merged list', async () => {
+			const { device } = await signUp()
+			const first = await device.post<BookmarkAnswer>('/api/sync/bookmarks', {
+				bookmarks: [{ mediaId: 10, category: 'watchlist', addedAt: 100, title: 'Ten', mediaType: 'movie' }],
+				updatedAt: 100,
+			})
+			expect(first.status).toBe(200)
+			const second = await device.post<BookmarkAnswer>('/api/sync/bookmarks', {
+				bookmarks: [{ mediaId: 11, category: 'favorites', addedAt: 90 }],
+				updatedAt: 90,
+			})
+			expect(second.body.bookmarks.map((b) => b.mediaId)).toEqual([11, 10])
+			expect(second.body.updatedAt).toBe(100)
+			const listed = await device.get<BookmarkAnswer>('/api/users/me/bookmarks')
+			expect(listed.status).toBe(200)
+			expect(listed.body.bookmarks).toEqual(second.body.bookmarks)
+			expect(listed.body.bookmarks[1]).toEqual({ mediaId: 10, category: 'watchlist', addedAt: 100, title: 'Ten', mediaType: 'movie' })
+		})
+
+		it('propagates a removal as a tombstone so another device cannot resurrect it', async () => {
+			const { device: phone, login } = await signUp()
+			const laptop = await login()
+			const item: Bookmark = { mediaId: 5, category: 'watchlist', addedAt: 1000 }
+			await phone.post('/api/sync/bookmarks', { bookmarks: [item] })
+			await laptop.post('/api/sync/bookmarks', { bookmarks: [item] })
+			// The phone removes it; the laptop still has it locally and syncs its old copy afterwards.
+			await phone.post('/api/sync/bookmarks', { bookmarks: [], tombstones: [{ mediaId: 5, category: 'watchlist', deletedAt: 2000 }] })
+			const laptopSync = await laptop.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [item] })
+			expect(laptopSync.body.bookmarks).toEqual([])
+			expect(laptopSync.body.tombstones).toEqual([{ mediaId: 5, category: 'watchlist', deletedAt: 2000 }])
+			// A deliberate later re-add wins over the removal.
+			const readd = await laptop.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [{ ...item, addedAt: 3000 }] })
+			expect(readd.body.bookmarks).toHaveLength(1)
+			expect(readd.body.tombstones).toEqual([])
+		})
+
+		it('converges whatever the order of concurrent syncs and retries, equal to the pure merge', async () => {
+			const { device, login } = await signUp()
+			const devices = [device, await login(), await login()]
+			const states: BookmarkState[] = devices.map((_, d) => ({
+				bookmarks: Array.from({ length: 40 }, (_, i) => ({ mediaId: 1 + (i % 15), category: ['watchlist', 'watched', 'favorites'][(i + d) % 3]!, addedAt: 10 + ((i * 7 + d * 3) % 11), title: `T${d}` })),
+				tombstones: Array.from({ length: 10 }, (_, i) => ({ mediaId: 1 + ((i * 4 + d) % 15), category: ['watchlist', 'watched', 'favorites'][i % 3]!, deletedAt: 10 + ((i * 5 + d) % 11) })),
+			}))
+			// All at once, twice over (a retry after a dropped answer resends the same body).
+			await Promise.all([...devices, ...devices].map((client, i) => client.post('/api/sync/bookmarks', states[i % 3])))
+			const answers = await Promise.all(devices.map((client) => client.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [], tombstones: [] })))
+			const expected = mergeBookmarkStates(...states)
+			for (const answer of answers) {
+				expect(answer.body.bookmarks).toEqual(expected.bookmarks)
+				expect(answer.body.tombstones).toEqual(expected.tombstones)
+			}
+		})
+
+		it('refuses bad input with 400 and a clear message, and oversized bodies with 413', async () => {
+			const { device } = await signUp()
+			const bad = await device.post<{ error: string }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 'x', category: 'watchlist', addedAt: 1 }] })
+			expect(bad.status).toBe(400)
+			expect(bad.body.error).toMatch(/^bookmarks\.0\.mediaId: /)
+			expect((await device.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: '   ', addedAt: 1 }] })).status).toBe(400)
+			expect((await device.post('/api/sync/bookmarks', '{"bookmarks": [')).status).toBe(400)
+			const tooMany = Array.from({ length: 10_001 }, (_, i) => ({ mediaId: i + 1, category: 'watchlist', addedAt: 1 }))
+			const many = await device.post<{ error: string }>('/api/sync/bookmarks', { bookmarks: tooMany })
+			expect(many.status).toBe(400)
+			expect(many.body.error).toBe('bookmarks: At most 10000 bookmarks per sync')
+			const exactly = await device.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: tooMany.slice(0, 10_000) })
+			expect(exactly.status).toBe(200)
+			expect(exactly.body.bookmarks).toHaveLength(10_000)
+			const huge = await device.post<{ error: string }>('/api/sync/bookmarks', { bookmarks: [], padding: 'x'.repeat(5 * 1024 * 1024 + 10) })
+			expect(huge.status).toBe(413)
+			expect(huge.body.error).toBe('Request body is too large')
+		}, 60_000)
+	})
+
+	describe('watch history', () => {
+		it('merges per item and per episode; GET /api/users/me/watch-history returns the items', async () => {
+			const { device: phone, login } = await signUp()
+			const laptop = await login()
+			const episode = (n: number, updatedAt: number, watched: number) => ({ id: n, number: n, title: `E${n}`, seasonId: 77, season: 1, updatedAt, progress: { watched, duration: 1500 } })
+			const phoneHistory: WatchHistory = {
+				'100': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e1: episode(1, 50, 700) } },
+				'200': { type: 'movie', title: 'Film', updatedAt: 10, progress: { watched: 100, duration: 6000 } },
+			}
+			const laptopHistory: WatchHistory = {
+				'100': { type: 'show', title: 'Show', updatedAt: 60, episodes: { s1e1: episode(1, 20, 100), s1e2: episode(2, 60, 300) } },
+				'200': { type: 'movie', title: 'Film', updatedAt: 30, progress: { watched: 4000, duration: 6000 } },
+			}
+			await phone.post('/api/sync/watch-history', { items: phoneHistory, updatedAt: 50 })
+			const answer = await laptop.post<HistoryAnswer>('/api/sync/watch-history', { items: laptopHistory, updatedAt: 60 })
+			expect(answer.status).toBe(200)
+			expect(answer.body.items).toEqual(mergeWatchHistories(phoneHistory, laptopHistory))
+			expect(answer.body.items['100']?.episodes?.s1e1?.progress.watched).toBe(700)
+			expect(answer.body.items['100']?.episodes?.s1e2?.progress.watched).toBe(300)
+			expect(answer.body.items['200']?.progress?.watched).toBe(4000)
+			expect(answer.body.updatedAt).toBe(60)
+			const listed = await phone.get<HistoryAnswer>('/api/users/me/watch-history')
+			expect(listed.body.items).toEqual(answer.body.items)
+			// Replaying an older copy changes nothing.
+			const replay = await phone.post<HistoryAnswer>('/api/sync/watch-history', { items: phoneHistory })
+			expect(replay.body.items).toEqual(answer.body.items)
+		})
+
+		it('refuses malformed items with 400', async () => {
+			const { device } = await signUp()
+			expect((await device.post('/api/sync/watch-history', { items: { abc: { type: 'movie', title: 'x', updatedAt: 1 } } })).status).toBe(400)
+			expect((await device.post('/api/sync/watch-history', { items: { '1': { type: 'film', title: 'x', updatedAt: 1 } } })).status).toBe(400)
+			expect((await device.post('/api/sync/watch-history', { items: { '1': { type: 'show', title: 'x', updatedAt: 1, episodes: { ep1: {} } } } })).status).toBe(400)
+			expect((await device.post('/api/sync/watch-history', { items: [] })).status).toBe(400)
+		})
+	})
+
+	describe('settings', () => {
+		it('merges per field and GET /api/users/me/settings returns the document', async () => {
+			const { device: phone, login } = await signUp()
+			const laptop = await login()
+			const empty = { player: {}, appearance: {}, content: {}, account: {}, notifications: {} }
+			await phone.post('/api/sync/settings', { settings: { values: { ...empty, player: { autoplay: false } }, changedAt: { 'player.autoplay': 200 } } })
+			const answer = await laptop.post<{ settings: { values: { player: { autoplay: boolean }; appearance: { subtitleSize: number } } } }>('/api/sync/settings', {
+				settings: { values: { ...empty, player: { autoplay: true }, appearance: { subtitleSize: 150 } }, changedAt: { 'player.autoplay': 100, 'appearance.subtitleSize': 300 } },
+			})
+			expect(answer.status).toBe(200)
+			expect(answer.body.settings.values.player.autoplay).toBe(false)
+			expect(answer.body.settings.values.appearance.subtitleSize).toBe(150)
+			const listed = await phone.get<{ settings: unknown }>('/api/users/me/settings')
+			expect(listed.body.settings).toEqual(answer.body.settings)
+			expect((await phone.post('/api/sync/settings', { settings: { values: { ...empty, appearance: { subtitleSize: 1000 } }, changedAt: {} } })).status).toBe(400)
+		})
+	})
+
+	describe('isolation between users', () => {
+		it('no user can read or change another user’s data', async () => {
+			const alice = await signUp()
+			const bob = await signUp()
+			await alice.device.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 42, category: 'watchlist', addedAt: 1 }] })
+			await alice.device.post('/api/sync/watch-history', { items: { '42': { type: 'movie', title: 'Secret', updatedAt: 1, progress: { watched: 1, duration: 2 } } } })
+			await alice.device.post('/api/sync/4k_token', { token: `ey${'s'.repeat(60)}` })
+			// Bob's reads show only his own (empty) data.
+			expect((await bob.device.get<BookmarkAnswer>('/api/users/me/bookmarks')).body.bookmarks).toEqual([])
+			expect((await bob.device.get<HistoryAnswer>('/api/users/me/watch-history')).body.items).toEqual({})
+			expect((await bob.device.get<{ user: Record<string, unknown> }>('/api/users/me')).body.user['4k_token']).toBeNull()
+			// Bob's writes (even naming Alice's id) land in his account only.
+			const aliceId = (await alice.device.get<{ user: { id: string } }>('/api/users/me')).body.user.id
+			await bob.device.post('/api/sync/bookmarks', { userId: aliceId, bookmarks: [], tombstones: [{ mediaId: 42, category: 'watchlist', deletedAt: 99 }] })
+			await bob.device.post('/api/users/me/updateName', { name: 'Pwned', userId: aliceId })
+			expect((await alice.device.get<BookmarkAnswer>('/api/users/me/bookmarks')).body.bookmarks).toHaveLength(1)
+			expect((await alice.device.get<{ user: { name: string } }>('/api/users/me')).body.user.name).toBe(alice.account.username)
+			// Bob deleting his account leaves Alice untouched.
+			await bob.device.request('DELETE', '/api/users/me', { username: bob.account.username })
+			expect((await alice.device.get<HistoryAnswer>('/api/users/me/watch-history')).body.items['42']?.title).toBe('Secret')
+		})
+	})
+})
