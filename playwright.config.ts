@@ -5,10 +5,14 @@ import { defineConfig } from '@playwright/test'
 // End-to-end tests drive Debian's Chromium against the production build
 // (scripts/test.sh builds it first). Each run gets a fresh data folder, so
 // the demo catalogue is loaded from scratch and no state leaks between runs.
-const port = Number(process.env.E2E_PORT ?? 3123)
+// A random port per run (unless E2E_PORT is set) lets several runs share a
+// machine; workers inherit the choice through the environment.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 9_000) * 2)
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `willow-e2e-${process.pid}-${Date.now()}`)
+const port = Number(process.env.E2E_PORT)
 const canonicalPort = port + 1
 const buildDir = process.env.WILLOW_BUILD_DIR ?? 'build'
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `willow-e2e-${process.pid}`)
+const dataDir = process.env.E2E_DATA_DIR
 
 const serverEnv = {
 	NODE_ENV: 'production',

@@ -77,7 +77,8 @@ describe('API conventions', () => {
 	})
 
 	it('refuses state-changing requests from another origin', async () => {
-		for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }]) {
+		const crossOrigin: Array<Record<string, string>> = [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }]
+		for (const headers of crossOrigin) {
 			const response = await fetch(`${base}/api/errors/report`, {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', ...headers },
