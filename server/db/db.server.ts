@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely'
 import pg from 'pg'
 import { getEnv } from '../env.server.ts'
+import { logger } from '../logger.server.ts'
 import { migrations } from './migrations/index.ts'
 import type { Dialect } from './migrations/types.ts'
 import type { Database } from './schema.ts'
@@ -30,6 +31,9 @@ export interface DatabaseOptions {
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
 	if (options.databaseUrl) {
 		const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+		// An idle client can lose its connection (server restart, admin termination);
+		// without a listener that error would crash the process. The pool replaces it.
+		pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL client error'))
 		const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
 		return { db, dialect: 'postgres', close: () => db.destroy() }
 	}

@@ -39,7 +39,17 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 			await handle.close()
 			const cleanup = new pg.Client({ connectionString: TEST_PG_ADMIN_URL })
 			await cleanup.connect()
-			await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+			// Closed pools can take a moment to leave; killing them early makes
+			// the clients emit errors, so wait politely before forcing.
+			for (let attempt = 0; ; attempt++) {
+				try {
+					await cleanup.query(attempt < 20 ? `DROP DATABASE IF EXISTS ${name}` : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+					break
+				} catch (error) {
+					if (attempt >= 20) throw error
+					await new Promise((r) => setTimeout(r, 100))
+				}
+			}
 			await cleanup.end()
 		},
 	}

@@ -1,7 +1,7 @@
 import { ArrowUp, Bookmark, LayoutGrid, MessageCircle, MoreHorizontal, Moon, Send, Tv, User } from 'lucide-react'
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { Menu, type MenuItemProps } from '#app/components/ui/menu.tsx'
 import { useCommunityLinks } from '#app/utils/community.ts'
 import { useTheme } from '#app/utils/theme.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
@@ -53,30 +53,38 @@ export function FloatingWidget() {
 					<MessageCircle className="h-5 w-5" aria-hidden="true" />
 				</a>
 			)}
-			<DropdownMenu.Root modal={false}>
-				<DropdownMenu.Trigger className={round} aria-label="Quick menu">
-					<MoreHorizontal className="h-5 w-5" aria-hidden="true" />
-				</DropdownMenu.Trigger>
-				<DropdownMenu.Portal>
-					<DropdownMenu.Content side="top" align="end" sideOffset={8} className="z-50 min-w-52 rounded-lg border border-border bg-surface p-1 shadow-xl">
-						<DropdownMenu.Item onSelect={toggle} className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2">
-							<Moon className="h-4 w-4" aria-hidden="true" /> Dark mode
-						</DropdownMenu.Item>
-						{[
-							{ to: user ? '/account?tab=account' : '/login', label: 'Account', Icon: User },
-							{ to: '/categories', label: 'Categories', Icon: LayoutGrid },
-							{ to: '/bookmarks', label: 'Bookmarks', Icon: Bookmark },
-							{ to: '/networks', label: 'Netflix & Others', Icon: Tv },
-						].map(({ to, label, Icon }) => (
-							<DropdownMenu.Item key={label} asChild>
-								<Link to={to} className="flex items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2">
-									<Icon className="h-4 w-4" aria-hidden="true" /> {label}
-								</Link>
-							</DropdownMenu.Item>
-						))}
-					</DropdownMenu.Content>
-				</DropdownMenu.Portal>
-			</DropdownMenu.Root>
+			<Menu
+				ariaLabel="Quick menu"
+				label="Quick menu"
+				side="top"
+				align="end"
+				triggerClassName={round}
+				trigger={<MoreHorizontal className="h-5 w-5" aria-hidden="true" />}
+				items={[
+					{
+						key: 'theme',
+						onSelect: toggle,
+						render: (props) => (
+							<button type="button" {...props}>
+								<Moon className="h-4 w-4" aria-hidden="true" /> Dark mode
+							</button>
+						),
+					},
+					...[
+						{ to: user ? '/account?tab=account' : '/login', label: 'Account', Icon: User },
+						{ to: '/categories', label: 'Categories', Icon: LayoutGrid },
+						{ to: '/bookmarks', label: 'Bookmarks', Icon: Bookmark },
+						{ to: '/networks', label: 'Netflix & Others', Icon: Tv },
+					].map(({ to, label, Icon }) => ({
+						key: label,
+						render: (props: MenuItemProps) => (
+							<Link to={to} {...props}>
+								<Icon className="h-4 w-4" aria-hidden="true" /> {label}
+							</Link>
+						),
+					})),
+				]}
+			/>
 		</div>
 	)
 }

@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { cn } from '#app/lib/cn.ts'
+
+/** Props that make an element a menu item; spread them on a link or button. */
+export interface MenuItemProps {
+	role: 'menuitem'
+	tabIndex: -1
+	className: string
+	onClick: () => void
+}
+
+export interface MenuItem {
+	key: string
+	render: (props: MenuItemProps) => ReactNode
+	onSelect?: () => void
+}
+
+/**
+ * A small accessible menu button (WAI-ARIA menu pattern): Enter/Space/ArrowDown
+ * open it, arrows/Home/End move, Escape or Tab close and return focus. It
+ * replaces a heavier library in the always-loaded shell.
+ */
+export function Menu({
+	label,
+	trigger,
+	items,
+	triggerClassName,
+	align = 'start',
+	side = 'bottom',
+	ariaLabel,
+}: {
+	label?: string
+	trigger: ReactNode
+	items: MenuItem[]
+	triggerClassName?: string
+	align?: 'start' | 'end'
+	side?: 'bottom' | 'top'
+	ariaLabel?: string
+}) {
+	const [open, setOpen] = useState(false)
+	const id = useId()
+	const rootRef = useRef<HTMLDivElement>(null)
+	const triggerRef = useRef<HTMLButtonElement>(null)
+	const listRef = useRef<HTMLDivElement>(null)
+	const focusOnOpen = useRef<'first' | 'last' | null>(null)
+
+	const itemsInList = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
+
+	useEffect(() => {
+		if (!open) return
+		const which = focusOnOpen.current
+		const list = itemsInList()
+		if (which === 'last') list.at(-1)?.focus()
+		else list[0]?.focus()
+		const onPointerDown = (event: PointerEvent) => {
+			if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
+		}
+		document.addEventListener('pointerdown', onPointerDown)
+		return () => document.removeEventListener('pointerdown', onPointerDown)
+	}, [open])
+
+	const close = (returnFocus: boolean) => {
+		setOpen(false)
+		if (returnFocus) triggerRef.current?.focus()
+	}
+
+	const onListKeyDown = (event: React.KeyboardEvent) => {
+		const list = itemsInList()
+		const index = list.indexOf(document.activeElement as HTMLElement)
+		const move = (to: number) => {
+			event.preventDefault()
+			list[(to + list.length) % list.length]?.focus()
+		}
+		if (event.key === 'ArrowDown') move(index + 1)
+		else if (event.key === 'ArrowUp') move(index - 1)
+		else if (event.key === 'Home') move(0)
+		else if (event.key === 'End') move(list.length - 1)
+		else if (event.key === 'Escape') {
+			event.preventDefault()
+			close(true)
+		} else if (event.key === 'Tab') close(false)
+	}
+
+	const itemClass = 'flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-surface-2 focus:bg-surface-2'
+
+	return (
+		<div ref={rootRef} className="relative">
+			<button
+				ref={triggerRef}
+				type="button"
+				id={`${id}-trigger`}
+				aria-haspopup="menu"
+				aria-expanded={open}
+				aria-controls={open ? `${id}-menu` : undefined}
+				aria-label={ariaLabel}
+				className={triggerClassName}
+				data-state={open ? 'open' : 'closed'}
+				onClick={() => {
+					focusOnOpen.current = 'first'
+					setOpen((v) => !v)
+				}}
+				onKeyDown={(event) => {
+					if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+						event.preventDefault()
+						focusOnOpen.current = event.key === 'ArrowUp' ? 'last' : 'first'
+						setOpen(true)
+					}
+				}}
+			>
+				{trigger}
+			</button>
+			{open ? (
+				<div
+					ref={listRef}
+					id={`${id}-menu`}
+					role="menu"
+					aria-labelledby={label ? undefined : `${id}-trigger`}
+					aria-label={label}
+					onKeyDown={onListKeyDown}
+					className={cn(
+						'absolute z-50 min-w-52 rounded-lg border border-border bg-surface p-1 shadow-xl',
+						align === 'end' ? 'right-0' : 'left-0',
+						side === 'top' ? 'bottom-full mb-2' : 'top-full mt-1.5',
+					)}
+				>
+					{items.map((item) => (
+						<div key={item.key} role="none">
+							{item.render({
+								role: 'menuitem',
+								tabIndex: -1,
+								className: itemClass,
+								onClick: () => {
+									item.onSelect?.()
+									close(false)
+								},
+							})}
+						</div>
+					))}
+				</div>
+			) : null}
+		</div>
+	)
+}
