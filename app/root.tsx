@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, type LinksFunction } from 'react-router'
 import { getEnv } from '#server/env.server.ts'
 import { getSessionUser } from '#server/auth/session.server.ts'
+import { AccountSync } from './components/account/account-sync.tsx'
+import { LibraryBoot } from './components/library/library-boot.tsx'
 import { FloatingWidget } from './components/layout/floating-widget.tsx'
 import { MobileBottomBar } from './components/layout/mobile-bottom-bar.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
@@ -25,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		user,
 		taglineIndex: Math.floor(Math.random() * FOOTER_TAGLINES.length),
 		community: { chat: env.COMMUNITY_CHAT_URL, channel: env.COMMUNITY_CHANNEL_URL },
+		analyticsEndpoint: env.ANALYTICS_ENDPOINT ?? null,
 	}
 }
 
@@ -69,6 +72,8 @@ function Shell({ children, taglineIndex }: { children: React.ReactNode; taglineI
 			<SiteFooter taglineIndex={taglineIndex} />
 			<MobileBottomBar />
 			<FloatingWidget />
+			<LibraryBoot />
+			<AccountSync />
 		</>
 	)
 }

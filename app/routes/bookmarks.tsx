@@ -1,15 +1,293 @@
+import { Bookmark as BookmarkIcon, Download, Star, Upload, X } from 'lucide-react'
+import { useId, useMemo, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { MediaImage } from '#app/components/catalog/media-image.tsx'
+import { BookmarkButton } from '#app/components/library/bookmark-button.tsx'
+import { CategoryManager } from '#app/components/library/category-manager.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Skeleton } from '#app/components/ui/skeleton.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { BOOKMARK_SORTS, categoryLabel, MEDIA_FILTERS, queryBookmarks, type BookmarkSort, type MediaFilter } from '#app/lib/library/bookmarks.ts'
+import { buildLibraryFile, libraryFileName, mergeLibraryFile, parseLibraryFile } from '#app/lib/library/library-file.ts'
+import type { Bookmark } from '#app/lib/library/types.ts'
+import { movieHref, seriesHref } from '#app/lib/slug.ts'
+import { getBookmarkSnapshot, getHistorySnapshot, replaceBookmarkState, replaceWatchHistory, useBookmarks } from '#app/utils/library.ts'
+import { toast } from '#app/utils/toast.ts'
 
 export function meta() {
-	return [{ title: 'My Bookmarks · Willow' }]
+	return [{ title: 'My Bookmarks · Willow' }, { name: 'robots', content: 'noindex' }]
+}
+
+const SORT_LABELS: Record<BookmarkSort, string> = { 'date-added': 'Date added', title: 'Title', rating: 'Rating' }
+const FILTER_LABELS: Record<MediaFilter, string> = { all: 'All', movie: 'Movies', tv: 'TV Shows' }
+const PAGE_SIZE = 60
+
+function pick<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
+	return options.includes(value as T) ? (value as T) : fallback
 }
 
 export default function Bookmarks() {
+	const { ready, error, bookmarks, categories } = useBookmarks()
+	const [params, setParams] = useSearchParams()
+	const sort = pick(params.get('sort'), BOOKMARK_SORTS, 'date-added')
+	const mediaType = pick(params.get('type'), MEDIA_FILTERS, 'all')
+	const listParam = params.get('list')
+	const list = listParam && categories.includes(listParam) ? listParam : 'all'
+	const [shown, setShown] = useState(PAGE_SIZE)
+	const entries = useMemo(() => queryBookmarks(bookmarks, { sort, mediaType, category: list }), [bookmarks, sort, mediaType, list])
+	const titleCount = useMemo(() => new Set(bookmarks.map((b) => b.mediaId)).size, [bookmarks])
+	const ids = useId()
+
+	const update = (key: string, value: string, fallback: string) => {
+		setShown(PAGE_SIZE)
+		setParams(
+			(current) => {
+				const next = new URLSearchParams(current)
+				if (value === fallback) next.delete(key)
+				else next.set(key, value)
+				return next
+			},
+			{ replace: true, preventScrollReset: true },
+		)
+	}
+
 	return (
 		<div>
-			<PageHeader title="My Bookmarks" />
-			<EmptyState title="No bookmarks yet">Use the bookmark button on any movie or series to keep it here.</EmptyState>
+			<PageHeader title="My Bookmarks" description={ready && titleCount > 0 ? `${titleCount} ${titleCount === 1 ? 'title' : 'titles'} across your lists.` : 'Titles you keep, in lists you choose. Stored on this device.'} />
+			{error ? (
+				<p role="alert" className="mb-4 rounded-md border border-red-700/40 bg-red-700/10 p-3 text-sm">
+					{error}
+				</p>
+			) : null}
+			<div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+				<div className="min-w-0">
+					<div className="mb-4 flex flex-col gap-3" aria-label="Bookmark filters" role="group">
+						<div className="flex flex-wrap gap-2" role="group" aria-label="List">
+							{['all', ...categories].map((name) => (
+								<button
+									key={name}
+									type="button"
+									aria-pressed={list === name}
+									onClick={() => update('list', name, 'all')}
+									className={cn(
+										'h-9 rounded-full border px-3 text-sm font-medium transition-colors',
+										list === name ? 'border-accent bg-accent text-accent-foreground' : 'border-border bg-surface-2 hover:bg-surface-3',
+									)}
+								>
+									{name === 'all' ? 'All lists' : categoryLabel(name)}
+								</button>
+							))}
+						</div>
+						<div className="flex flex-wrap items-center gap-4">
+							<div className="flex items-center gap-2">
+								<label htmlFor={`${ids}-sort`} className="text-sm font-medium">
+									Sort by
+								</label>
+								<select
+									id={`${ids}-sort`}
+									value={sort}
+									onChange={(e) => update('sort', e.target.value, 'date-added')}
+									className="h-9 rounded-md border border-border bg-surface-2 px-2 text-sm"
+								>
+									{BOOKMARK_SORTS.map((value) => (
+										<option key={value} value={value}>
+											{SORT_LABELS[value]}
+										</option>
+									))}
+								</select>
+							</div>
+							<fieldset className="flex items-center gap-1">
+								<legend className="sr-only">Media type</legend>
+								{MEDIA_FILTERS.map((value) => (
+									<label
+										key={value}
+										className={cn(
+											'inline-flex h-9 cursor-pointer items-center rounded-md px-3 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
+											mediaType === value ? 'bg-accent text-accent-foreground' : 'bg-surface-2 hover:bg-surface-3',
+										)}
+									>
+										<input type="radio" name={`${ids}-type`} value={value} checked={mediaType === value} onChange={() => update('type', value, 'all')} className="sr-only" />
+										{FILTER_LABELS[value]}
+									</label>
+								))}
+							</fieldset>
+						</div>
+					</div>
+
+					{!ready ? (
+						<div role="status" aria-live="polite" className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5">
+							<span className="sr-only">Loading bookmarks…</span>
+							{Array.from({ length: 10 }, (_, i) => (
+								<Skeleton key={i} className="aspect-[2/3] w-full" />
+							))}
+						</div>
+					) : bookmarks.length === 0 ? (
+						<EmptyState icon={<BookmarkIcon className="h-10 w-10" />} title="No bookmarks yet">
+							Use the bookmark button on any movie or series to keep it here.{' '}
+							<Link to="/movies" className="underline">
+								Browse movies
+							</Link>
+						</EmptyState>
+					) : entries.length === 0 ? (
+						<EmptyState title="No matching bookmarks">Try another list or media type.</EmptyState>
+					) : (
+						<>
+							<p className="sr-only" role="status">
+								{entries.length} {entries.length === 1 ? 'title' : 'titles'} shown
+							</p>
+							<ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5" data-testid="bookmark-grid">
+								{entries.slice(0, shown).map((entry) => (
+									<BookmarkCard key={`${entry.mediaId}-${entry.category}`} entry={entry} list={list} />
+								))}
+							</ul>
+							{entries.length > shown ? (
+								<div className="mt-6 flex justify-center">
+									<Button variant="secondary" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+										Show more ({entries.length - shown} left)
+									</Button>
+								</div>
+							) : null}
+						</>
+					)}
+				</div>
+				<aside className="flex flex-col gap-4">
+					<CategoryManager />
+					<LibraryTransfer ready={ready} />
+				</aside>
+			</div>
 		</div>
+	)
+}
+
+function BookmarkCard({ entry, list }: { entry: Bookmark; list: string }) {
+	const { remove, listsOf } = useBookmarks()
+	const categories = listsOf(entry.mediaId)
+	const title = entry.title || `Untitled (#${entry.mediaId})`
+	const href = entry.mediaType === 'tv' ? seriesHref(entry.mediaId, title) : movieHref(entry.mediaId, title)
+	const year = entry.releaseDate?.slice(0, 4)
+	const lists = list === 'all' ? categories : [list]
+	const media = { mediaId: entry.mediaId, mediaType: entry.mediaType ?? 'movie', title, posterPath: entry.posterPath, voteAverage: entry.voteAverage, releaseDate: entry.releaseDate }
+	return (
+		<li className="flex flex-col" data-testid="bookmark-card" data-media-id={entry.mediaId}>
+			<Link to={href} prefetch="intent" className="block overflow-hidden rounded-lg">
+				<MediaImage path={entry.posterPath} kind="poster" alt="" sizes="(min-width: 640px) 180px, 45vw" className="w-full" />
+			</Link>
+			<Link to={href} prefetch="intent" className="mt-2 truncate text-sm font-medium hover:underline" title={title} data-testid="bookmark-title">
+				{title}
+			</Link>
+			<p className="flex items-center gap-2 text-xs text-muted">
+				<span>{year ?? 'Unknown'}</span>
+				<span>{entry.mediaType === 'tv' ? 'Series' : entry.mediaType === 'movie' ? 'Movie' : ''}</span>
+				{entry.voteAverage !== undefined ? (
+					<span className="inline-flex items-center gap-0.5">
+						<Star className="h-3 w-3 fill-current text-yellow-500" aria-hidden="true" />
+						<span className="sr-only">Rating </span>
+						{entry.voteAverage.toFixed(1)}
+					</span>
+				) : null}
+			</p>
+			<p className="mt-1 flex flex-wrap gap-1">
+				{categories.map((category) => (
+					<span key={category} className="rounded-full bg-surface-2 px-2 py-0.5 text-xs">
+						{categoryLabel(category)}
+					</span>
+				))}
+			</p>
+			<div className="mt-2 flex items-center gap-2">
+				<BookmarkButton {...media} category={list === 'all' ? undefined : list} />
+				<Button
+					variant="ghost"
+					size="sm"
+					onClick={() => {
+						for (const category of lists) remove(media, category)
+					}}
+					aria-label={list === 'all' ? `Remove ${title} from all lists` : `Remove ${title} from ${categoryLabel(list)}`}
+				>
+					<X className="h-4 w-4" aria-hidden="true" />
+					<span aria-hidden="true">Remove</span>
+				</Button>
+			</div>
+		</li>
+	)
+}
+
+/** Export the whole library as a JSON file and import one back (merged, never deleting). */
+function LibraryTransfer({ ready }: { ready: boolean }) {
+	const input = useRef<HTMLInputElement>(null)
+	const [result, setResult] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null)
+	const ids = useId()
+
+	const exportLibrary = () => {
+		const bookmarks = getBookmarkSnapshot()
+		const file = buildLibraryFile({ bookmarks, categories: bookmarks.customCategories, watchHistory: getHistorySnapshot().history })
+		const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, '\t')], { type: 'application/json' }))
+		const link = document.createElement('a')
+		link.href = url
+		link.download = libraryFileName()
+		document.body.append(link)
+		link.click()
+		link.remove()
+		setTimeout(() => URL.revokeObjectURL(url), 1000)
+		setResult({ kind: 'ok', text: `Exported ${file.bookmarks.length} bookmarks and ${Object.keys(file.watchHistory).length} watched titles.` })
+	}
+
+	const importLibrary = async (file: File) => {
+		const parsed = parseLibraryFile(await file.text())
+		if (!parsed.ok) {
+			setResult({ kind: 'error', text: parsed.error })
+			return
+		}
+		const bookmarks = getBookmarkSnapshot()
+		const { contents, summary } = mergeLibraryFile({ bookmarks, categories: bookmarks.customCategories, watchHistory: getHistorySnapshot().history }, parsed.file)
+		// A refused write has its own toast; the library then stays as it was.
+		const now = Date.now()
+		if (!replaceBookmarkState(contents.bookmarks, contents.categories, now)) {
+			setResult({ kind: 'error', text: 'The library could not be saved on this device. Nothing was imported.' })
+			return
+		}
+		if (!replaceWatchHistory(contents.watchHistory, now)) {
+			setResult({ kind: 'error', text: 'Bookmarks were imported, but the watch history could not be saved on this device.' })
+			return
+		}
+		const text = `Imported ${summary.bookmarksAdded} new ${summary.bookmarksAdded === 1 ? 'bookmark' : 'bookmarks'} and ${summary.historyItems} watched ${summary.historyItems === 1 ? 'title' : 'titles'}.`
+		setResult({ kind: 'ok', text })
+		toast.success(text)
+	}
+
+	return (
+		<section aria-labelledby={`${ids}-heading`} className="rounded-lg border border-border bg-surface p-4">
+			<h2 id={`${ids}-heading`} className="text-lg font-semibold">
+				Export or import
+			</h2>
+			<p className="mt-1 text-sm text-muted">Your bookmarks, lists and watch history as one JSON file. Importing adds to what is here.</p>
+			<div className="mt-3 flex flex-wrap gap-2">
+				<Button variant="secondary" onClick={exportLibrary} disabled={!ready}>
+					<Download className="h-4 w-4" aria-hidden="true" />
+					Export library
+				</Button>
+				<label className={cn(buttonClass('outline'), 'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent', !ready && 'pointer-events-none opacity-50')}>
+					<Upload className="h-4 w-4" aria-hidden="true" />
+					Import library
+					<input
+						ref={input}
+						type="file"
+						accept="application/json,.json"
+						className="sr-only"
+						disabled={!ready}
+						data-testid="import-library"
+						onChange={(event) => {
+							const file = event.target.files?.[0]
+							event.target.value = ''
+							if (file) void importLibrary(file)
+						}}
+					/>
+				</label>
+			</div>
+			<p role={result?.kind === 'error' ? 'alert' : 'status'} className={cn('mt-2 text-sm', result?.kind === 'error' ? 'text-red-600 dark:text-red-400' : 'text-muted')} data-testid="import-result">
+				{result?.text}
+			</p>
+		</section>
 	)
 }

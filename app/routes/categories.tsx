@@ -6,7 +6,7 @@ import { MediaCard } from '#app/components/catalog/media-card.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { wrapIndex } from '#app/lib/browse/carousel.ts'
 import { interleave } from '#app/lib/browse/lists.ts'
-import { uniqueMedia } from '#app/lib/browse/media.ts'
+import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { CATEGORIES, findCategory } from '#app/lib/categories.ts'
 import type { Route } from './+types/categories.ts'
@@ -30,9 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const trending = uniqueMedia(interleave(trendingMovies.results, trendingTv.results))
 	return {
 		origin: originOf(request),
-		hero: trending.slice(0, HERO_ITEMS),
-		trending: trending.slice(0, 20),
-		highlights: HIGHLIGHT_SLUGS.map((slug, index) => ({ slug, name: findCategory(slug)!.name, items: (highlights[index]?.results ?? []).slice(0, HIGHLIGHT_ITEMS) })),
+		hero: toCards(trending.slice(0, HERO_ITEMS)),
+		trending: toCards(trending.slice(0, 20)),
+		highlights: HIGHLIGHT_SLUGS.map((slug, index) => ({ slug, name: findCategory(slug)!.name, items: toCards((highlights[index]?.results ?? []).slice(0, HIGHLIGHT_ITEMS)) })),
 	}
 }
 

@@ -6,7 +6,7 @@ import { InfiniteMediaGrid } from '#app/components/catalog/infinite-media-grid.t
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
-import type { MediaListItem } from '#app/lib/browse/media.ts'
+import { toCards, type MediaListItem } from '#app/lib/browse/media.ts'
 import { loadGenrePage } from '#app/lib/browse/network-pages.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { CATEGORIES, findCategory } from '#app/lib/categories.ts'
@@ -32,7 +32,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	} catch {
 		failed = true
 	}
-	return { state: 'found' as const, origin, category, seed, items: first.items, hasMore: first.hasMore, failed }
+	return { state: 'found' as const, origin, category, seed, items: toCards(first.items), hasMore: first.hasMore, failed }
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -69,7 +69,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 					</Link>
 				</p>
 				<h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{category.name}</h1>
-				<nav aria-label="Other categories" className="flex gap-2 overflow-x-auto pb-1">
+				<nav aria-label="Other categories" className="relative flex gap-2 overflow-x-auto pb-1">
 					{CATEGORIES.map((c) => (
 						<Link
 							key={c.slug}

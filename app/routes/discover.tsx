@@ -5,7 +5,7 @@ import { MediaCard } from '#app/components/catalog/media-card.tsx'
 import { MediaGrid } from '#app/components/catalog/media-row.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { interleave, MEDIA_FILTER_LABELS, MEDIA_FILTERS, parseMediaFilter, type MediaFilter } from '#app/lib/browse/lists.ts'
-import { uniqueMedia } from '#app/lib/browse/media.ts'
+import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { findNetwork, NETWORKS, WATCH_REGION } from '#app/lib/networks.ts'
 import type { Route } from './+types/discover.ts'
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 				? tvList('/discover/tv', { with_watch_providers: network.providerId, watch_region: WATCH_REGION, sort_by: 'popularity.desc', page: 1 })
 				: tvList(tab === 'trending' ? '/trending/tv/day' : '/tv/popular'),
 	])
-	const items = uniqueMedia(interleave(movies.results, series.results))
+	const items = toCards(uniqueMedia(interleave(movies.results, series.results)))
 	return { origin: originOf(request), tab, type, provider: network?.slug, items }
 }
 

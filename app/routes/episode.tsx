@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Clock, Star } from 'lucide-react'
-import { data, Link } from 'react-router'
+import { data, Link, useSearchParams } from 'react-router'
 import { detailOr404, optional, originOf } from '#app/components/catalog/catalog-loaders.server.ts'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
@@ -81,6 +81,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function EpisodePage({ loaderData }: Route.ComponentProps) {
+	const autoPlay = useSearchParams()[0].get('play') === 'true'
 	if (loaderData.state === 'missing') {
 		return (
 			<div data-testid="episode-missing">
@@ -169,7 +170,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
 						) : null}
 					</dl>
 					{episode.overview ? <p className="leading-relaxed">{episode.overview}</p> : <p className="text-muted">No overview yet.</p>}
-					<WatchActions released={playable} watchLabel="Play" />
+					<WatchActions released={playable} watchLabel="Play" autoStart={autoPlay} />
 				</div>
 			</div>
 			{guestStars.length > 0 ? (
@@ -200,7 +201,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
 					<h2 id="episode-stills" className="mb-3 text-xl font-semibold">
 						Episode stills
 					</h2>
-					<ul className="flex gap-3 overflow-x-auto pb-2">
+					<ul className="relative flex gap-3 overflow-x-auto pb-2">
 						{stills.map((path, index) => (
 							<li key={path} className="w-64 shrink-0">
 								<MediaImage path={path} kind="still" alt={`Still ${index + 1} from ${episode.name}`} sizes="256px" className="w-full rounded-lg" />

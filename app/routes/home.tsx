@@ -1,11 +1,12 @@
 import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx'
+import { HomeContinueWatching } from '#app/components/catalog/lazy-library.tsx'
 import { LoadError } from '#app/components/catalog/load-error.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
 import { movieList, originOf, tvList, withLogos } from '#app/components/catalog/catalog-loaders.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_POPULAR_LIMIT, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
 import { interleave } from '#app/lib/browse/lists.ts'
-import { uniqueMedia } from '#app/lib/browse/media.ts'
+import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { NETWORKS } from '#app/lib/networks.ts'
 import type { Route } from './+types/home.ts'
@@ -29,12 +30,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 		origin: originOf(request),
 		failed,
 		hero,
-		popular,
-		trendingMovies: trendingMovies.results.slice(0, HOME_ROW_LIMIT),
-		trendingTv: trendingTv.results.slice(0, HOME_ROW_LIMIT),
-		popularMovies: popularMovies.results,
-		upcoming: upcoming.results.slice(0, HOME_ROW_LIMIT),
-		network: { slug: network.slug, items: networkItems.results },
+		popular: toCards(popular),
+		trendingMovies: toCards(trendingMovies.results.slice(0, HOME_ROW_LIMIT)),
+		trendingTv: toCards(trendingTv.results.slice(0, HOME_ROW_LIMIT)),
+		popularMovies: toCards(popularMovies.results),
+		upcoming: toCards(upcoming.results.slice(0, HOME_ROW_LIMIT)),
+		network: { slug: network.slug, items: toCards(networkItems.results) },
 	}
 }
 
@@ -53,6 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 		<div className="flex flex-col gap-10">
 			<h1 className="sr-only">Willow: watch movies, series and anime</h1>
 			<HeroCarousel items={data.hero} label="Trending now" />
+			<HomeContinueWatching />
 			<NetworkRow key={data.network.slug} initialSlug={data.network.slug} initialItems={data.network.items} />
 			<MediaRow title="Popular Shows and Movies" items={data.popular} testId="row-popular-mixed" />
 			<MediaRow title="Trending Movies" items={data.trendingMovies} viewAllHref="/discover?tab=trending&type=movie" testId="row-trending-movies" />

@@ -1,21 +1,22 @@
 import { CalendarDays, Clock, Star } from 'lucide-react'
-import { Link } from 'react-router'
+import { data, Link, useSearchParams } from 'react-router'
 import { detailOr404, originOf, pickLogo } from '#app/components/catalog/catalog-loaders.server.ts'
 import { CreditsList } from '#app/components/catalog/credits-list.tsx'
+import { DetailTitle } from '#app/components/catalog/detail-title.tsx'
+import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
 import { JsonLd } from '#app/components/catalog/json-ld.tsx'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { WatchActions } from '#app/components/catalog/watch-actions.tsx'
 import { crewNames, DIRECTOR_JOBS, orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
 import { formatCount, formatLongDate, formatRating, formatRuntime, yearOf } from '#app/lib/browse/format.ts'
-import { genreCategoryHref, withKind } from '#app/lib/browse/media.ts'
+import { genreCategoryHref, toCards, withKind } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
 import { absoluteUrl, metaDescription, movieJsonLd, pageMeta } from '#app/lib/browse/seo.ts'
 import { CATEGORIES } from '#app/lib/categories.ts'
 import { imageUrl } from '#app/lib/images.ts'
 import { movieHref, parseMediaId } from '#app/lib/slug.ts'
 import type { TmdbMovieDetails } from '#app/lib/tmdb-types.ts'
-import { data } from 'react-router'
 import type { Route } from './+types/movie-detail.ts'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const origin = originOf(request)
 	const cast = orderedCast(movie.credits?.cast).map((p) => ({ id: p.id, name: p.name, role: p.character, profile_path: p.profile_path }))
 	const crew = uniqueCrew(movie.credits?.crew).map((p) => ({ id: p.id, name: p.name, role: p.job, profile_path: p.profile_path }))
-	const similar = withKind(movie.similar?.results ?? movie.recommendations?.results ?? [], 'movie')
+	const similar = toCards(withKind(movie.similar?.results ?? movie.recommendations?.results ?? [], 'movie'))
 	return {
 		origin,
 		released: isMovieReleased(movie.release_date),
@@ -69,14 +70,14 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 	const { movie, released, logoPath, cast, crew, similar, directors, origin } = loaderData
+	const autoPlay = useSearchParams()[0].get('play') === 'true'
 	const url = `${origin}${movieHref(movie.id, movie.title)}`
 	const runtime = formatRuntime(movie.runtime)
 	const date = formatLongDate(movie.release_date)
 	const rating = movie.vote_average ? formatRating(movie.vote_average) : undefined
 	return (
 		<article className="flex flex-col gap-10" data-testid="movie-detail">
-			<JsonLd
-				data={movieJsonLd({
+			{movieJsonLd({
 					name: movie.title,
 					url,
 					description: movie.overview || undefined,
@@ -89,8 +90,9 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 					actors: cast.slice(0, 10).map((p) => p.name),
 					ratingValue: movie.vote_average,
 					ratingCount: movie.vote_count,
-				})}
-			/>
+				}).map((entry, index) => (
+				<JsonLd key={index} data={entry} />
+			))}
 			<div className="relative -mx-4 -mt-6 overflow-hidden sm:mx-0 sm:mt-0 sm:rounded-2xl">
 				<MediaImage path={movie.backdrop_path} kind="backdrop" alt="" priority sizes="(min-width: 1280px) 1280px, 100vw" className="h-56 w-full sm:h-96" placeholderClassName="aspect-auto h-56 sm:h-96" />
 				<div className="absolute inset-0 bg-gradient-to-t from-background via-background/40 to-transparent" />
@@ -98,10 +100,7 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 			<div className="-mt-40 flex flex-col gap-6 sm:-mt-56 md:flex-row">
 				<MediaImage path={movie.poster_path} kind="poster" alt={`${movie.title} poster`} priority sizes="(min-width: 768px) 256px, 160px" className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64" />
 				<div className="relative flex min-w-0 flex-col gap-4 md:pt-24">
-					{logoPath ? <MediaImage path={logoPath} kind="logo" alt="" sizes="320px" className="h-auto max-h-24 w-auto max-w-xs object-contain object-left" /> : null}
-					<h1 className="text-3xl font-black tracking-tight sm:text-5xl" data-testid="detail-title">
-						{movie.title}
-					</h1>
+					<DetailTitle title={movie.title} logoPath={logoPath} />
 					{movie.tagline ? <p className="text-lg text-muted italic">{movie.tagline}</p> : null}
 					<div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
 						{!released ? (
@@ -144,8 +143,8 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 						</ul>
 					) : null}
 					<div className="flex flex-wrap items-start gap-3">
-						<WatchActions released={released} />
-						<DetailBookmark id={movie.id} />
+						<WatchActions released={released} autoStart={autoPlay} />
+						<DetailBookmark mediaId={movie.id} mediaType="movie" title={movie.title} posterPath={movie.poster_path} voteAverage={movie.vote_average} releaseDate={movie.release_date} />
 					</div>
 					{movie.overview ? (
 						<section aria-label="Overview">
@@ -164,7 +163,3 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-function DetailBookmark({ id }: { id: number }) {
-	void id
-	return null
-}

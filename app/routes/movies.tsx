@@ -4,6 +4,7 @@ import { MediaGrid, MediaRow } from '#app/components/catalog/media-row.tsx'
 import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
 import { movieList, originOf, withLogos } from '#app/components/catalog/catalog-loaders.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
+import { toCards } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { NETWORKS } from '#app/lib/networks.ts'
 import type { Route } from './+types/movies.ts'
@@ -24,12 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 		origin: originOf(request),
 		failed,
 		hero,
-		featured: topRated.results,
-		trending: trending.results.slice(0, HOME_ROW_LIMIT),
-		popular: popular.results,
-		popularGrid: [...popular.results, ...popular2.results].slice(0, 30),
-		upcoming: upcoming.results,
-		network: { slug: network.slug, items: networkItems.results },
+		featured: toCards(topRated.results),
+		trending: toCards(trending.results.slice(0, HOME_ROW_LIMIT)),
+		popular: toCards(popular.results),
+		popularGrid: toCards([...popular.results, ...popular2.results].slice(0, 30)),
+		upcoming: toCards(upcoming.results),
+		network: { slug: network.slug, items: toCards(networkItems.results) },
 	}
 }
 

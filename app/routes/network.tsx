@@ -8,7 +8,7 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { parseMediaFilter } from '#app/lib/browse/lists.ts'
-import type { MediaListItem } from '#app/lib/browse/media.ts'
+import { toCards, type MediaListItem } from '#app/lib/browse/media.ts'
 import { loadNetworkPage } from '#app/lib/browse/network-pages.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { findNetwork, NETWORKS, WATCH_REGION, type Network } from '#app/lib/networks.ts'
@@ -34,7 +34,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	} catch {
 		failed = true
 	}
-	return { state: 'found' as const, origin, network, filter, items: first.items, hasMore: first.hasMore, failed }
+	return { state: 'found' as const, origin, network, filter, items: toCards(first.items), hasMore: first.hasMore, failed }
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { movieList, originOf, tvList } from '#app/components/catalog/catalog-loaders.server.ts'
 import { MediaCard } from '#app/components/catalog/media-card.tsx'
 import { interleave } from '#app/lib/browse/lists.ts'
-import { uniqueMedia } from '#app/lib/browse/media.ts'
+import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { NETWORKS, WATCH_REGION } from '#app/lib/networks.ts'
 import type { Route } from './+types/networks.ts'
@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		NETWORKS.map(async (network) => {
 			const query = { with_watch_providers: network.providerId, watch_region: WATCH_REGION, page: 1 }
 			const [movies, series] = await Promise.all([movieList('/discover/movie', query), tvList('/discover/tv', query)])
-			return { slug: network.slug, items: uniqueMedia(interleave(series.results, movies.results)).slice(0, PREVIEW_ITEMS) }
+			return { slug: network.slug, items: toCards(uniqueMedia(interleave(series.results, movies.results)).slice(0, PREVIEW_ITEMS)) }
 		}),
 	)
 	return { origin: originOf(request), previews }

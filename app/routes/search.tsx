@@ -7,8 +7,9 @@ import { movieList, originOf } from '#app/components/catalog/catalog-loaders.ser
 import { MediaGrid } from '#app/components/catalog/media-row.tsx'
 import { useRotatingPlaceholder } from '#app/components/search/use-rotating-placeholder.ts'
 import { cn } from '#app/lib/cn.ts'
-import { mediaTitle } from '#app/lib/browse/media.ts'
+import { mediaTitle, toCards, type CardFields } from '#app/lib/browse/media.ts'
 import {
+	filterByType,
 	filterSearchResults,
 	nextSearchState,
 	parseSearchParams,
@@ -32,13 +33,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const placeholderTitles = popular.results.slice(0, 12).map((item) => mediaTitle(item))
 	const base = { origin: originOf(request), state, placeholderTitles }
 	// Spec §5: search runs only for non-empty queries; an empty query clears results.
-	if (!state.query) return { ...base, results: [] as TmdbMultiItem[], totalPages: 0, error: null }
+	if (!state.query) return { ...base, results: [] as CardFields[], totalPages: 0, error: null }
 	try {
 		const page = await catalogGet<TmdbPage<TmdbMultiItem>>('/search/multi', { query: state.query, page: state.page })
-		return { ...base, results: page.results ?? [], totalPages: Math.min(page.total_pages ?? 1, 500), error: null }
+		// Only movie and tv results are kept (spec §5); cards carry what sorting needs.
+		return { ...base, results: toCards(filterSearchResults(page.results ?? [], 'all')), totalPages: Math.min(page.total_pages ?? 1, 500), error: null }
 	} catch (error) {
 		logger.warn({ err: error }, 'search failed')
-		return { ...base, results: [] as TmdbMultiItem[], totalPages: 0, error: (error as Error).message || 'Search failed' }
+		return { ...base, results: [] as CardFields[], totalPages: 0, error: (error as Error).message || 'Search failed' }
 	}
 }
 
@@ -84,7 +86,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 		return () => window.clearTimeout(timer)
 	}, [text, state, setSearchParams])
 
-	const shown = useMemo(() => sortSearchResults(filterSearchResults(results, state.type), state.sort, state.order), [results, state.type, state.sort, state.order])
+	const shown = useMemo(() => sortSearchResults(filterByType(results, state.type), state.sort, state.order), [results, state.type, state.sort, state.order])
 	const loading = navigation.state === 'loading' && navigation.location.pathname === '/search'
 
 	return (

@@ -2,12 +2,14 @@ import { CalendarDays, Layers, Star } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { detailOr404, optional, originOf, pickLogo } from '#app/components/catalog/catalog-loaders.server.ts'
 import { CreditsList } from '#app/components/catalog/credits-list.tsx'
+import { DetailTitle } from '#app/components/catalog/detail-title.tsx'
+import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
 import { orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
 import { formatCount, formatLongDate, formatRating, yearOf } from '#app/lib/browse/format.ts'
-import { genreCategoryHref, withKind } from '#app/lib/browse/media.ts'
+import { genreCategoryHref, toCards, withKind } from '#app/lib/browse/media.ts'
 import { initialSeasonNumber } from '#app/lib/browse/seasons.ts'
 import { absoluteUrl, jsonLdScript, metaDescription, pageMeta } from '#app/lib/browse/seo.ts'
 import { CATEGORIES } from '#app/lib/categories.ts'
@@ -32,7 +34,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 		logoPath: pickLogo(show.images),
 		cast: orderedCast(show.credits?.cast).map((p) => ({ id: p.id, name: p.name, role: p.character, profile_path: p.profile_path })),
 		crew: uniqueCrew(show.credits?.crew).map((p) => ({ id: p.id, name: p.name, role: p.job, profile_path: p.profile_path })),
-		similar: withKind(show.similar?.results ?? [], 'tv'),
+		similar: toCards(withKind(show.similar?.results ?? [], 'tv')),
 		initialSeason: season ? { season: seasonNumber, episodes: season.episodes ?? [] } : null,
 		show: {
 			id: show.id,
@@ -91,10 +93,7 @@ export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
 			<div className="-mt-40 flex flex-col gap-6 sm:-mt-56 md:flex-row">
 				<MediaImage path={show.poster_path} kind="poster" alt={`${show.name} poster`} priority sizes="(min-width: 768px) 256px, 160px" className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64" />
 				<div className="relative flex min-w-0 flex-col gap-4 md:pt-24">
-					{logoPath ? <MediaImage path={logoPath} kind="logo" alt="" sizes="320px" className="h-auto max-h-24 w-auto max-w-xs object-contain object-left" /> : null}
-					<h1 className="text-3xl font-black tracking-tight sm:text-5xl" data-testid="detail-title">
-						{show.name}
-					</h1>
+					<DetailTitle title={show.name} logoPath={logoPath} />
 					{show.tagline ? <p className="text-lg text-muted italic">{show.tagline}</p> : null}
 					<div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
 						{date ? (
@@ -129,6 +128,9 @@ export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
 							))}
 						</ul>
 					) : null}
+					<div>
+						<DetailBookmark mediaId={show.id} mediaType="tv" title={show.name} posterPath={show.poster_path} voteAverage={show.vote_average} releaseDate={show.first_air_date} />
+					</div>
 					{show.overview ? (
 						<section aria-label="Overview">
 							<h2 className="sr-only">Overview</h2>

@@ -6,6 +6,7 @@ import { LoadError } from '#app/components/catalog/load-error.tsx'
 import { MediaGrid, MediaRow, MediaRowSkeleton } from '#app/components/catalog/media-row.tsx'
 import { originOf, tvList, withLogos } from '#app/components/catalog/catalog-loaders.server.ts'
 import { HERO_ITEMS_DESKTOP } from '#app/lib/browse/carousel.ts'
+import { toCards } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { CATEGORIES } from '#app/lib/categories.ts'
 import type { Route } from './+types/series.ts'
@@ -14,12 +15,12 @@ const SERIES_TITLE = 'Willow - Watch whatever series or anime you want?'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	// Popular Series is not lazy-loaded; the other rows stream in behind shimmer placeholders.
-	const featured = tvList('/tv/top_rated').then((list) => list.results)
-	const trending = tvList('/trending/tv/day').then((list) => list.results)
-	const upcoming = tvList('/tv/on_the_air').then((list) => list.results)
+	const featured = tvList('/tv/top_rated').then((list) => toCards(list.results))
+	const trending = tvList('/trending/tv/day').then((list) => toCards(list.results))
+	const upcoming = tvList('/tv/on_the_air').then((list) => toCards(list.results))
 	const popular = await tvList('/tv/popular')
 	const hero = await withLogos(popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))
-	return { origin: originOf(request), popular: popular.results, hero, featured, trending, upcoming }
+	return { origin: originOf(request), popular: toCards(popular.results), hero, featured, trending, upcoming }
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -58,7 +59,7 @@ export default function SeriesPage({ loaderData }: Route.ComponentProps) {
 							<Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
 							<input id="series-search" name="query" type="search" placeholder="Search series or anime" className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm placeholder:text-muted" />
 						</Form>
-						<nav aria-label="Series categories" className="flex gap-2 overflow-x-auto pb-1">
+						<nav aria-label="Series categories" className="relative flex gap-2 overflow-x-auto pb-1">
 							{CATEGORIES.filter((c) => c.tvGenreId).map((c) => (
 								<Link key={c.slug} to={`/categories/${c.slug}`} prefetch="intent" className="shrink-0 rounded-full border border-border px-3 py-1 text-sm hover:bg-surface-2">
 									{c.name}

@@ -115,10 +115,19 @@ export function storedUserInfo() {
 	}
 }
 
-/** Forgets the account on this device. Local bookmarks and history stay (they are the visitor's again). */
-export function clearAccountDevice() {
+/**
+ * Forgets the account on this device. Local bookmarks and history stay (the
+ * visitor keeps using them); the outbox remembers when the account left, so
+ * another account signing in here does not receive this one's library.
+ */
+export function clearAccountDevice(now = Date.now()) {
 	try {
-		writeDeviceBatch({ 'user-info': null, '4kTokenSynced': null })
+		const outbox = readDevice('sync-outbox')
+		writeDeviceBatch({
+			'user-info': null,
+			'4kTokenSynced': null,
+			...(outbox?.username && outbox.loggedOutAt === undefined ? { 'sync-outbox': { ...outbox, loggedOutAt: now } } : {}),
+		})
 	} catch {
 		// Storage refused; the server session is what matters and it is gone.
 	}

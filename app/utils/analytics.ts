@@ -2,8 +2,8 @@
  * Product analytics: one small module, no third-party tracker. Events are
  * dispatched in the page (as `willow:analytics` events, for anything that
  * wants to observe them) and, only when an endpoint is configured, sent there
- * with sendBeacon. Configure with VITE_ANALYTICS_ENDPOINT at build time or
- * configureAnalytics() at run time. Events carry no personal data.
+ * with sendBeacon. The server's ANALYTICS_ENDPOINT reaches it through the
+ * root loader (see LibraryBoot). Events carry no personal data.
  */
 export type AnalyticsValue = string | number | boolean | null
 export interface AnalyticsEvent {
@@ -15,7 +15,7 @@ export interface AnalyticsEvent {
 
 export const ANALYTICS_EVENT = 'willow:analytics'
 
-let endpoint: string | undefined = import.meta.env?.VITE_ANALYTICS_ENDPOINT || undefined
+let endpoint: string | undefined
 
 export function configureAnalytics(options: { endpoint?: string | null }) {
 	endpoint = options.endpoint || undefined

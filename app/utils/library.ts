@@ -3,6 +3,7 @@ import {
 	addBookmark,
 	addCustomCategory,
 	allCategories,
+	bookmarkMembership,
 	EMPTY_BOOKMARK_STATE,
 	hasBookmark,
 	isDefaultCategory,
@@ -52,11 +53,16 @@ interface Store<T> {
 
 const stores: Array<Store<unknown>> = []
 let storageListening = false
+/** The account sync fires this on window after writing merged data (app/utils/sync.ts). */
+export const LIBRARY_SYNCED_EVENT = 'willow:library-synced'
 
 function listenToOtherTabs() {
 	if (storageListening || typeof window === 'undefined') return
 	storageListening = true
 	const timers = new Map<Store<unknown>, ReturnType<typeof setTimeout>>()
+	window.addEventListener(LIBRARY_SYNCED_EVENT, () => {
+		for (const store of stores) store.invalidate()
+	})
 	window.addEventListener('storage', (event) => {
 		if (event.storageArea && event.storageArea !== window.localStorage) return
 		for (const store of stores) {
@@ -238,12 +244,13 @@ export function deleteBookmarkCategory(name: string, now: number = Date.now()) {
 }
 
 /**
- * Replaces the whole bookmark state (the account sync saves its merge here).
- * No toasts; lastBookmarkUpdateTime becomes the latest change in the state.
+ * Replaces the whole bookmark state (an import, or a merge from the account
+ * sync). No toasts. lastBookmarkUpdateTime becomes `changedAt` when given (an
+ * import passes now, so the sync sends it), else the latest change in the state.
  */
-export function replaceBookmarkState(next: BookmarkState, customCategories?: readonly string[]) {
+export function replaceBookmarkState(next: BookmarkState, customCategories?: readonly string[], changedAt?: number) {
 	const current = bookmarkStore.get()
-	return commitBookmarks(next, customCategories ?? current.customCategories, Math.max(latestBookmarkChange(next), 0))
+	return commitBookmarks(next, customCategories ?? current.customCategories, changedAt ?? latestBookmarkChange(next))
 }
 
 function commitHistory(history: WatchHistory, time: number): boolean {
@@ -267,26 +274,18 @@ export function saveEpisodeProgress(media: WatchedMedia, episode: WatchedEpisode
 	return commitHistory(recordEpisodeProgress(historyStore.get().history, media, episode, progress, now), now)
 }
 
-/** Replaces the whole history (the account sync saves its merge here). */
-export function replaceWatchHistory(history: WatchHistory) {
-	return commitHistory(history, latestHistoryChange(history))
+/** Replaces the whole history (an import, or a merge from the account sync); `changedAt` as for bookmarks. */
+export function replaceWatchHistory(history: WatchHistory, changedAt?: number) {
+	return commitHistory(history, changedAt ?? latestHistoryChange(history))
 }
 
 // ---- React hooks ----
 
 // Which lists each title is in, computed once per bookmark list.
 const membershipCache = new WeakMap<readonly Bookmark[], Map<number, string[]>>()
-export function bookmarkMembership(bookmarks: readonly Bookmark[]) {
+function membershipOf(bookmarks: readonly Bookmark[]) {
 	let map = membershipCache.get(bookmarks)
-	if (!map) {
-		map = new Map()
-		for (const bookmark of bookmarks) {
-			const lists = map.get(bookmark.mediaId)
-			if (lists) lists.push(bookmark.category)
-			else map.set(bookmark.mediaId, [bookmark.category])
-		}
-		membershipCache.set(bookmarks, map)
-	}
+	if (!map) membershipCache.set(bookmarks, (map = bookmarkMembership(bookmarks)))
 	return map
 }
 
@@ -296,7 +295,7 @@ const NO_LISTS: readonly string[] = Object.freeze([])
 export function useBookmarks() {
 	const snapshot = useSyncExternalStore(bookmarkStore.subscribe, bookmarkStore.get, bookmarkStore.getServer)
 	const categories = useMemo(() => allCategories(snapshot.bookmarks, snapshot.customCategories), [snapshot.bookmarks, snapshot.customCategories])
-	const listsOf = useCallback((mediaId: number): readonly string[] => bookmarkMembership(snapshot.bookmarks).get(mediaId) ?? NO_LISTS, [snapshot.bookmarks])
+	const listsOf = useCallback((mediaId: number): readonly string[] => membershipOf(snapshot.bookmarks).get(mediaId) ?? NO_LISTS, [snapshot.bookmarks])
 	return {
 		...snapshot,
 		categories,

@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from './toast.ts'
 import type { WatchHistory } from '#app/lib/library/types.ts'
 import { bookmarkStateUpdatedAt, mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
 import { emptyOutbox, retryDelayMs, type SyncOutbox } from '#app/lib/sync/outbox.ts'
@@ -6,6 +6,7 @@ import { emptySettingsDocument, mergeSettings, type SettingsDocument } from '#ap
 import { mergeWatchHistories, watchHistoryUpdatedAt } from '#app/lib/sync/watch-history.ts'
 import { apiFetch, clearAccountDevice, fetchMe, storeUserInfo, storedUserInfo, UnauthorizedError, type AccountUser } from './account.ts'
 import { readDevice, writeDevice, writeDeviceBatch } from './device-storage.ts'
+import { subscribeBookmarks, subscribeHistory } from './library.ts'
 
 // Account sync in the browser (spec §4, §7, §8). The device library is the
 // outbox: every change carries its time, the sync-outbox key remembers what
@@ -27,6 +28,9 @@ export const SYNC_MESSAGES = {
 export const PLAYBACK_SYNC_INTERVAL_MS = 25_000
 /** How often a signed-in page looks for unsent changes (a cheap read of two numbers). */
 export const OUTBOX_CHECK_INTERVAL_MS = 5_000
+/** How often a visible signed-in page asks whether another device wrote (a few bytes). */
+export const REMOTE_CHECK_INTERVAL_MS = 15_000
+const LOCAL_CHANGE_DELAY_MS = 1_000
 
 /** Fired on window after sync wrote merged data to the device, so stores and pages re-read it. */
 export const LIBRARY_SYNCED_EVENT = 'willow:library-synced'
@@ -90,6 +94,41 @@ export function pendingChanges(username: string) {
 	}
 }
 
+/**
+ * When the device last synced with a different account, its library holds
+ * that account's data: only what changed after that account signed out (a
+ * visitor's edits) may go to the account signing in now. Returns whether
+ * anything was dropped.
+ */
+export function adoptDeviceForAccount(username: string): boolean {
+	const stored = safeRead(() => readDevice('sync-outbox'))
+	if (!stored?.username || stored.username === username) return false
+	const cutoff = stored.loggedOutAt ?? Number.POSITIVE_INFINITY
+	const bookmarks = readLocalBookmarks()
+	const history = readLocalHistory()
+	const keptHistory: WatchHistory = {}
+	for (const [key, item] of Object.entries(history)) {
+		if (item.updatedAt <= cutoff) continue
+		const episodes = item.episodes ? Object.fromEntries(Object.entries(item.episodes).filter(([, episode]) => episode.updatedAt > cutoff)) : undefined
+		keptHistory[key] = episodes && Object.keys(episodes).length > 0 ? { ...item, episodes } : (({ episodes: _dropped, ...rest }) => rest)(item)
+	}
+	const kept: BookmarkState = {
+		bookmarks: bookmarks.bookmarks.filter((b) => b.addedAt > cutoff),
+		tombstones: bookmarks.tombstones.filter((t) => t.deletedAt > cutoff),
+	}
+	writeDeviceBatch({
+		bookmarks: kept.bookmarks,
+		'bookmark-tombstones': kept.tombstones,
+		lastBookmarkUpdateTime: bookmarkStateUpdatedAt(kept),
+		'media-tracking': keptHistory,
+		lastWatchHistoryUpdateTime: watchHistoryUpdatedAt(keptHistory),
+		'sync-outbox': emptyOutbox(username),
+	})
+	announce('bookmarks')
+	announce('history')
+	return true
+}
+
 // ---- one sync per kind ------------------------------------------------------
 
 const inFlight = new Map<string, Promise<void>>()
@@ -109,14 +148,14 @@ function singleFlight(kind: string, run: () => Promise<void>): Promise<void> {
 export function syncBookmarks(username: string) {
 	return singleFlight('bookmarks', async () => {
 		const local = readLocalBookmarks()
-		const server = await apiFetch<BookmarkState & { updatedAt: number }>('/api/sync/bookmarks', {
+		const server = await apiFetch<BookmarkState & { updatedAt: number; revision: number }>('/api/sync/bookmarks', {
 			body: { bookmarks: local.bookmarks, tombstones: local.tombstones, updatedAt: bookmarkStateUpdatedAt(local) },
 		})
 		// Re-read: the user may have changed something while the request was out.
 		const merged = mergeBookmarkStates({ bookmarks: server.bookmarks, tombstones: server.tombstones }, readLocalBookmarks())
 		const updatedAt = bookmarkStateUpdatedAt(merged)
 		writeDeviceBatch({ bookmarks: merged.bookmarks, 'bookmark-tombstones': merged.tombstones, lastBookmarkUpdateTime: updatedAt })
-		updateOutbox(username, { bookmarksAckedAt: Math.max(server.updatedAt, bookmarkStateUpdatedAt(local)) })
+		updateOutbox(username, { bookmarksAckedAt: Math.max(server.updatedAt, bookmarkStateUpdatedAt(local)), bookmarksRev: server.revision })
 		announce('bookmarks')
 	})
 }
@@ -125,12 +164,12 @@ export function syncBookmarks(username: string) {
 export function syncWatchHistory(username: string) {
 	return singleFlight('history', async () => {
 		const local = readLocalHistory()
-		const server = await apiFetch<{ items: WatchHistory; updatedAt: number }>('/api/sync/watch-history', {
+		const server = await apiFetch<{ items: WatchHistory; updatedAt: number; revision: number }>('/api/sync/watch-history', {
 			body: { items: local, updatedAt: watchHistoryUpdatedAt(local) },
 		})
 		const merged = mergeWatchHistories(server.items, readLocalHistory())
 		writeDeviceBatch({ 'media-tracking': merged, lastWatchHistoryUpdateTime: watchHistoryUpdatedAt(merged) })
-		updateOutbox(username, { historyAckedAt: Math.max(server.updatedAt, watchHistoryUpdatedAt(local)) })
+		updateOutbox(username, { historyAckedAt: Math.max(server.updatedAt, watchHistoryUpdatedAt(local)), historyRev: server.revision })
 		announce('history')
 	})
 }
@@ -139,10 +178,10 @@ export function syncWatchHistory(username: string) {
 export function syncSettings(username: string) {
 	return singleFlight('settings', async () => {
 		const local = readLocalSettings()
-		const answer = await apiFetch<{ settings: SettingsDocument }>('/api/sync/settings', { body: { settings: local } })
+		const answer = await apiFetch<{ settings: SettingsDocument; revision: number }>('/api/sync/settings', { body: { settings: local } })
 		const merged = mergeSettings(answer.settings, readLocalSettings())
 		writeDevice('settings', merged)
-		updateOutbox(username, { settingsAckedAt: settingsUpdatedAt(local) })
+		updateOutbox(username, { settingsAckedAt: settingsUpdatedAt(local), settingsRev: answer.revision })
 		announce('settings')
 	})
 }
@@ -208,6 +247,9 @@ export async function runStartupSync(options: StartupSyncOptions = {}) {
 	try {
 		user = (await fetchMe()).user
 		storeUserInfo(user)
+		adoptDeviceForAccount(user.username)
+		// Signed in again: a sign-out time from before no longer describes this library.
+		if (readOutbox(user.username).loggedOutAt !== undefined) updateOutbox(user.username, { loggedOutAt: undefined })
 	} catch (error) {
 		if (error instanceof UnauthorizedError) handleUnauthorized()
 		else if (toasts) toast.error(SYNC_MESSAGES.userFailed)
@@ -244,7 +286,7 @@ export async function runStartupSync(options: StartupSyncOptions = {}) {
  * Sends whatever is pending, quietly (no success toasts). Backs off after
  * failures; a 401 runs the logout routine. Returns true when nothing is left.
  */
-export async function flushOutbox(kinds: Array<'bookmarks' | 'history' | 'settings'> = ['bookmarks', 'history', 'settings'], now = Date.now()) {
+export async function flushOutbox(kinds: Array<'bookmarks' | 'history' | 'settings'> = ['bookmarks', 'history', 'settings'], options: { checkRemote?: boolean } = {}, now = Date.now()) {
 	const info = storedUserInfo()
 	if (!info) return true
 	const username = info.username
@@ -252,6 +294,13 @@ export async function flushOutbox(kinds: Array<'bookmarks' | 'history' | 'settin
 	if (outbox.lastFailureAt && now - outbox.lastFailureAt < retryDelayMs(outbox.failures)) return false
 	const pending = pendingChanges(username)
 	try {
+		if (options.checkRemote) {
+			// Another device wrote since this one last merged: pull (a sync sends and receives).
+			const { revisions } = await apiFetch<{ revisions: { bookmarks: number; history: number; settings: number } }>('/api/users/me/sync-state')
+			if (revisions.bookmarks !== outbox.bookmarksRev) pending.bookmarks = true
+			if (revisions.history !== outbox.historyRev) pending.history = true
+			if (revisions.settings !== outbox.settingsRev) pending.settings = true
+		}
 		if (kinds.includes('bookmarks') && pending.bookmarks) await syncBookmarks(username)
 		if (kinds.includes('history') && pending.history) await syncWatchHistory(username)
 		if (kinds.includes('settings') && pending.settings) await syncSettings(username)
@@ -268,25 +317,41 @@ export async function flushOutbox(kinds: Array<'bookmarks' | 'history' | 'settin
 }
 
 /**
- * While a signed-in page is open: look for unsent changes every few seconds
- * and when the browser is back online or the tab is shown again. Returns the
- * stop function.
+ * While a signed-in page is open: look for unsent changes every few seconds,
+ * and (while the tab is visible, when it is shown again, and when the browser
+ * is back online) ask whether another device wrote. Returns the stop function.
  */
-export function startOutboxWatcher(intervalMs = OUTBOX_CHECK_INTERVAL_MS) {
+export function startOutboxWatcher(intervalMs = OUTBOX_CHECK_INTERVAL_MS, remoteIntervalMs = REMOTE_CHECK_INTERVAL_MS) {
 	let stopped = false
-	const check = () => {
-		if (!stopped) void flushOutbox().catch(() => {})
+	let lastRemoteCheck = Date.now()
+	const check = (checkRemote = false) => {
+		if (stopped) return
+		if (checkRemote) lastRemoteCheck = Date.now()
+		void flushOutbox(undefined, { checkRemote }).catch(() => {})
 	}
+	const tick = () => check(document.visibilityState === 'visible' && Date.now() - lastRemoteCheck >= remoteIntervalMs)
 	const onVisibility = () => {
-		if (document.visibilityState === 'visible') check()
+		if (document.visibilityState === 'visible') check(true)
 	}
-	const timer = window.setInterval(check, intervalMs)
-	window.addEventListener('online', check)
+	const onOnline = () => check(true)
+	const timer = window.setInterval(tick, intervalMs)
+	// A change in this tab's library goes out about a second later (several quick edits, one request).
+	let soon: ReturnType<typeof setTimeout> | undefined
+	const onLocalChange = () => {
+		clearTimeout(soon)
+		soon = setTimeout(() => check(false), LOCAL_CHANGE_DELAY_MS)
+	}
+	const unsubscribeBookmarks = subscribeBookmarks(onLocalChange)
+	const unsubscribeHistory = subscribeHistory(onLocalChange)
+	window.addEventListener('online', onOnline)
 	document.addEventListener('visibilitychange', onVisibility)
 	return () => {
 		stopped = true
 		window.clearInterval(timer)
-		window.removeEventListener('online', check)
+		clearTimeout(soon)
+		unsubscribeBookmarks()
+		unsubscribeHistory()
+		window.removeEventListener('online', onOnline)
 		document.removeEventListener('visibilitychange', onVisibility)
 	}
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { readDevice, writeDevice } from './device-storage.ts'
+import { readDevice, removeDevice, writeDevice } from './device-storage.ts'
 
 export type Theme = 'dark' | 'light'
 
@@ -69,6 +69,17 @@ export function toggleTheme() {
 	} catch {
 		// The theme still flips for this visit when storage is unavailable.
 	}
+}
+
+/** Applies a theme choice from settings: light or dark is stored; system forgets the choice and follows the system. */
+export function setThemePreference(preference: Theme | 'system') {
+	try {
+		if (preference === 'system') removeDevice('theme')
+		else writeDevice('theme', preference)
+	} catch {
+		// Still applied for this visit.
+	}
+	applyTheme(preference === 'system' ? systemTheme() : preference)
 }
 
 /** The current theme (shared by every toggle on the page) and the toggle. */

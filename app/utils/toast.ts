@@ -1,20 +1,54 @@
-import { toast as sonner, type ExternalToast } from 'sonner'
+import type * as Sonner from 'sonner'
+import type { ExternalToast } from 'sonner'
 
 /**
- * The one toast API of the app (sonner underneath; the <Toaster /> lives in
- * the root). Defaults per spec §9: 4 s, 3 visible, 14 px gap, bottom-right.
- * Errors use their message as id, so a repeated failure shows one toast.
+ * The one toast API of the app (sonner underneath; the toast host is mounted
+ * by LibraryBoot in the root). Defaults per spec §9: 4 s, 3 visible, 14 px
+ * gap, bottom-right. Sonner is loaded on the first toast, so visitors who
+ * never see one never download it. Errors use their message as id, so a
+ * repeated failure shows one toast.
  */
 export const TOAST_DURATION_MS = 4000
 export const TOASTER_PROPS = { position: 'bottom-right', visibleToasts: 3, gap: 14, duration: TOAST_DURATION_MS } as const
 
 export type ToastOptions = Pick<ExternalToast, 'id' | 'duration' | 'description' | 'action'>
+type Kind = 'message' | 'success' | 'info' | 'warning' | 'error'
+
+let sonner: Promise<typeof Sonner> | undefined
+const hostListeners = new Set<() => void>()
+
+/** Whether a toast was requested (the host mounts from then on). */
+export function toastHostNeeded() {
+	return sonner !== undefined
+}
+
+export function onToastHostNeeded(listener: () => void) {
+	hostListeners.add(listener)
+	return () => {
+		hostListeners.delete(listener)
+	}
+}
+
+function show(kind: Kind, message: string, options?: ToastOptions) {
+	if (typeof window === 'undefined') return
+	if (!sonner) {
+		sonner = import('sonner')
+		for (const listener of hostListeners) listener()
+	}
+	// Toasts created before the host subscribes are replayed by sonner when it does.
+	void sonner.then(({ toast: api }) => {
+		if (kind === 'message') api(message, options)
+		else api[kind](message, options)
+	})
+}
 
 export const toast = {
-	message: (message: string, options?: ToastOptions) => sonner(message, options),
-	success: (message: string, options?: ToastOptions) => sonner.success(message, options),
-	info: (message: string, options?: ToastOptions) => sonner.info(message, options),
-	warning: (message: string, options?: ToastOptions) => sonner.warning(message, options),
-	error: (message: string, options?: ToastOptions) => sonner.error(message, { id: message, ...options }),
-	dismiss: (id?: string | number) => sonner.dismiss(id),
+	message: (message: string, options?: ToastOptions) => show('message', message, options),
+	success: (message: string, options?: ToastOptions) => show('success', message, options),
+	info: (message: string, options?: ToastOptions) => show('info', message, options),
+	warning: (message: string, options?: ToastOptions) => show('warning', message, options),
+	error: (message: string, options?: ToastOptions) => show('error', message, { id: message, ...options }),
+	dismiss: (id?: string | number) => {
+		void sonner?.then(({ toast: api }) => api.dismiss(id))
+	},
 }

@@ -1,11 +1,13 @@
 import type { Router } from 'express'
 import { authApiRouter, syncApiRouter, usersApiRouter } from '../auth/api.server.ts'
 import { catalogApiRouter } from '../catalog/api.server.ts'
+import { imagesApiRouter } from '../images/api.server.ts'
 import { errorReportRouter } from './error-report.server.ts'
 
 // Each feature owns a router in its own module; this list mounts them under /api.
 export const featureRouters: Array<[mountPath: string, makeRouter: () => Router]> = [
 	['/catalog', catalogApiRouter],
+	['/images', imagesApiRouter],
 	['/auth', authApiRouter],
 	['/users', usersApiRouter],
 	['/sync', syncApiRouter],

@@ -9,6 +9,7 @@ import {
 	deleteUserData,
 	exportUserData,
 	readBookmarks,
+	readRevisions,
 	readSettings,
 	readWatchHistory,
 	syncBookmarks,
@@ -239,7 +240,18 @@ export function usersApiRouter() {
 
 	router.get(
 		'/me/settings',
-		jsonHandler(async (_req, res) => ({ settings: await readSettings(getDatabase().db, currentUser(res).id) })),
+		jsonHandler(async (_req, res) => {
+			const { db } = getDatabase()
+			const userId = currentUser(res).id
+			const [settings, revisions] = await Promise.all([readSettings(db, userId), readRevisions(db, userId)])
+			return { settings, revision: revisions.settings }
+		}),
+	)
+
+	// A few bytes that open devices poll to learn another device wrote something.
+	router.get(
+		'/me/sync-state',
+		jsonHandler(async (_req, res) => ({ revisions: await readRevisions(getDatabase().db, currentUser(res).id) })),
 	)
 
 	router.get(
@@ -294,7 +306,7 @@ export function syncApiRouter() {
 		'/settings',
 		jsonHandler(async (req, res) => {
 			const input = parseInput(SettingsSyncRequestSchema, req.body)
-			return { settings: await syncSettings(getDatabase(), currentUser(res).id, input.settings as SettingsDocument) }
+			return syncSettings(getDatabase(), currentUser(res).id, input.settings as SettingsDocument)
 		}),
 	)
 

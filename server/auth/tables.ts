@@ -35,6 +35,13 @@ export interface UserSettingsTable {
 	data: string
 }
 
+export interface UserSyncStateTable {
+	user_id: string
+	bookmarks_rev: number
+	history_rev: number
+	settings_rev: number
+}
+
 export interface AuthThrottleTable {
 	/** 'account:<lowercased identifier>' or 'ip:<address>' or 'signup-ip:<address>'. */
 	key: string
@@ -48,5 +55,6 @@ export interface AccountTables {
 	user_watch_items: UserWatchItemsTable
 	user_watch_episodes: UserWatchEpisodesTable
 	user_settings: UserSettingsTable
+	user_sync_state: UserSyncStateTable
 	auth_throttle: AuthThrottleTable
 }

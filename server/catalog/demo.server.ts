@@ -79,9 +79,11 @@ export function applyDemoDates(item: ImportItem & DemoExtras, now: Date): Import
 	if (_airing && rest.kind === 'tv' && rest.seasons?.length) {
 		const latest = rest.seasons.reduce((a, b) => (b.season_number > a.season_number ? b : a))
 		const episodes = latest.episodes ?? []
+		// Daily shows air every day, the rest weekly; about half the season has aired.
+		const spacing = (episodes.length > 40 ? 1 : 7) * 86_400_000
 		const aired = Math.max(1, Math.ceil(episodes.length / 2))
-		const start = new Date(now.getTime() - (aired - 1) * 7 * 86_400_000 - 86_400_000)
-		const dated = episodes.map((e, i) => ({ ...e, air_date: iso(new Date(start.getTime() + i * 7 * 86_400_000)) }))
+		const start = new Date(now.getTime() - (aired - 1) * spacing - 86_400_000)
+		const dated = episodes.map((e, i) => ({ ...e, air_date: iso(new Date(start.getTime() + i * spacing)) }))
 		const seasons = rest.seasons.map((s) => (s === latest ? { ...s, air_date: dated[0]?.air_date ?? iso(start), episodes: dated } : s))
 		const next = dated.find((e) => (e.air_date ?? '') > today)
 		const last = [...dated].reverse().find((e) => (e.air_date ?? '') <= today)

@@ -21,6 +21,8 @@ export interface LiveCatalogOptions {
 	/** Base backoff between attempts (doubled each time). */
 	backoffMs?: number
 	logger?: typeof rootLogger
+	/** Freshness per route (tests shorten it). */
+	ttl?: (route: CatalogRoute) => CachedOptions
 }
 
 const MINUTE = 60_000
@@ -140,7 +142,7 @@ export function createLiveCatalog(options: LiveCatalogOptions) {
 		async get(route: CatalogRoute): Promise<unknown> {
 			const path = upstreamPath(route)
 			const query = upstreamQuery(route)
-			return cached(`tmdb:${routeCacheKey(path, query)}`, ttlFor(route), () => fetchJson(path, query))
+			return cached(`tmdb:${routeCacheKey(path, query)}`, (options.ttl ?? ttlFor)(route), () => fetchJson(path, query))
 		},
 		/** How many HTTP requests went upstream (for tests and the benchmark). */
 		upstreamCalls: () => upstreamCalls,

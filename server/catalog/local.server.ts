@@ -14,6 +14,8 @@ import { titleKey, type CatalogTitlesTable, type MediaType } from './tables.ts'
 // in TMDB's response shapes.
 
 const PAGE_SIZE = 20
+/** Matches beyond which search walks the popularity index instead of sorting every match. */
+const BROAD_MATCH = 4000
 const MAX_PAGES = 500
 const TOP_RATED_MIN_VOTES = 200
 const NOT_FOUND_MESSAGE = 'The resource you requested could not be found.'
@@ -56,6 +58,10 @@ const LIST_COLUMNS = [
 	't.adult',
 	't.details',
 ] as const
+
+/** What search ranks on, before reading the page's titles in full. */
+type Candidate = Pick<CatalogTitlesTable, 'key' | 'title' | 'original_title' | 'popularity'>
+const CANDIDATE_COLUMNS = ['t.key', 't.title', 't.original_title', 't.popularity'] as const
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000
 const parseJson = <T>(text: string | null | undefined, fallback: T): T => {
@@ -165,7 +171,7 @@ export function createLocalCatalog(handle: DatabaseHandle, options: LocalCatalog
 		}
 		const ordered =
 			which === 'top_rated' ? base.orderBy('t.vote_average', 'desc').orderBy('t.vote_count', 'desc') : base.orderBy('t.popularity', 'desc')
-		const rows = await ordered.orderBy('t.key').limit(PAGE_SIZE).offset(offset).execute()
+		const rows = await ordered.orderBy('t.key', 'desc').limit(PAGE_SIZE).offset(offset).execute()
 		const total = await countCached(`${media}:${which}:${today}`, async () => {
 			const counted = await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
 			return Number(counted?.n ?? 0)
@@ -186,7 +192,7 @@ export function createLocalCatalog(handle: DatabaseHandle, options: LocalCatalog
 			window === 'day'
 				? base.orderBy(sql`case when t.release_date >= ${recent} then t.popularity * 3 else t.popularity end`, 'desc')
 				: base.orderBy('t.popularity', 'desc')
-		const rows = await ordered.orderBy('t.key').limit(PAGE_SIZE).offset(offset).execute()
+		const rows = await ordered.orderBy('t.key', 'desc').limit(PAGE_SIZE).offset(offset).execute()
 		const total = await countCached(`${media}:all`, async () => {
 			const counted = await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
 			return Number(counted?.n ?? 0)
@@ -209,101 +215,88 @@ export function createLocalCatalog(handle: DatabaseHandle, options: LocalCatalog
 		const region = query.watch_region ?? query.region ?? 'US'
 		const offset = (query.page - 1) * PAGE_SIZE
 		const sortByPopularity = query.sort_by === 'popularity.desc'
+		const includeAdult = query.include_adult === 'true'
+		const from = media === 'movie' ? (query['primary_release_date.gte'] ?? query['release_date.gte']) : query['first_air_date.gte']
+		const to = media === 'movie' ? (query['primary_release_date.lte'] ?? query['release_date.lte']) : query['first_air_date.lte']
+		const airFrom = media === 'tv' ? query['air_date.gte'] : undefined
+		const airTo = media === 'tv' ? query['air_date.lte'] : undefined
+		const titleFilters = [from, to, airFrom, airTo, query['vote_count.gte'], query['vote_average.gte'], query.with_original_language].some((v) => v !== undefined)
 
-		// When one genre or provider is required and the order is popularity, walk that link
-		// table's (type, id, popularity) index: page 50 costs the same as page 1.
+		// When one genre or provider is required, the order is popularity and every other filter
+		// is on a link table, walk that link table's (type, id, popularity, key) index and join
+		// only the page's twenty titles: page 50 costs about what page 1 does. Adult titles have
+		// no links (see store.server.ts), so this path never lists them.
 		type Driver = { table: 'catalog_title_genres' | 'catalog_title_providers'; id: number }
 		let driver: Driver | undefined
-		if (sortByPopularity && providers.ids.length > 0 && (providers.mode === 'and' || providers.ids.length === 1)) driver = { table: 'catalog_title_providers', id: providers.ids[0]! }
-		else if (sortByPopularity && genres.ids.length > 0 && (genres.mode === 'and' || genres.ids.length === 1)) driver = { table: 'catalog_title_genres', id: genres.ids[0]! }
+		if (sortByPopularity && !titleFilters && !includeAdult) {
+			if (providers.ids.length > 0 && (providers.mode === 'and' || providers.ids.length === 1)) driver = { table: 'catalog_title_providers', id: providers.ids[0]! }
+			else if (genres.ids.length > 0 && (genres.mode === 'and' || genres.ids.length === 1)) driver = { table: 'catalog_title_genres', id: genres.ids[0]! }
+		}
+		const keyRef = driver ? 'd.title_key' : 't.key'
 
 		// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the builder's table set differs by driver
 		let q: SelectQueryBuilder<any, any, any>
 		if (driver?.table === 'catalog_title_providers') {
-			q = db
-				.selectFrom('catalog_title_providers as d')
-				.innerJoin('catalog_titles as t', 't.key', 'd.title_key')
-				.where('d.media_type', '=', media)
-				.where('d.region', '=', region)
-				.where('d.provider_id', '=', driver.id)
+			q = db.selectFrom('catalog_title_providers as d').where('d.media_type', '=', media).where('d.region', '=', region).where('d.provider_id', '=', driver.id)
 		} else if (driver?.table === 'catalog_title_genres') {
-			q = db
-				.selectFrom('catalog_title_genres as d')
-				.innerJoin('catalog_titles as t', 't.key', 'd.title_key')
-				.where('d.media_type', '=', media)
-				.where('d.genre_id', '=', driver.id)
+			q = db.selectFrom('catalog_title_genres as d').where('d.media_type', '=', media).where('d.genre_id', '=', driver.id)
 		} else {
 			q = db.selectFrom('catalog_titles as t').where('t.media_type', '=', media)
 		}
 
+		const genreExists = (ids: number[]) =>
+			q.where(({ exists, selectFrom }) => exists(selectFrom('catalog_title_genres as g').select('g.genre_id').whereRef('g.title_key', '=', keyRef).where('g.genre_id', 'in', ids)))
+		const providerExists = (ids: number[]) =>
+			q.where(({ exists, selectFrom }) =>
+				exists(selectFrom('catalog_title_providers as p').select('p.provider_id').whereRef('p.title_key', '=', keyRef).where('p.region', '=', region).where('p.provider_id', 'in', ids)),
+			)
 		const remainingGenres = driver?.table === 'catalog_title_genres' ? genres.ids.slice(1) : genres.ids
 		const remainingProviders = driver?.table === 'catalog_title_providers' ? providers.ids.slice(1) : providers.ids
 		if (remainingGenres.length > 0) {
-			if (genres.mode === 'and') {
-				for (const id of remainingGenres) {
-					q = q.where(({ exists, selectFrom }) =>
-						exists(selectFrom('catalog_title_genres as g').select('g.genre_id').whereRef('g.title_key', '=', 't.key').where('g.genre_id', '=', id)),
-					)
-				}
-			} else {
-				q = q.where(({ exists, selectFrom }) =>
-					exists(selectFrom('catalog_title_genres as g').select('g.genre_id').whereRef('g.title_key', '=', 't.key').where('g.genre_id', 'in', remainingGenres)),
-				)
-			}
+			if (genres.mode === 'and') for (const id of remainingGenres) q = genreExists([id])
+			else q = genreExists(remainingGenres)
 		}
 		if (remainingProviders.length > 0) {
-			const providerExists = (ids: number[]) =>
-				q.where(({ exists, selectFrom }) =>
-					exists(
-						selectFrom('catalog_title_providers as p')
-							.select('p.provider_id')
-							.whereRef('p.title_key', '=', 't.key')
-							.where('p.region', '=', region)
-							.where('p.provider_id', 'in', ids),
-					),
-				)
 			if (providers.mode === 'and') for (const id of remainingProviders) q = providerExists([id])
 			else q = providerExists(remainingProviders)
 		}
 		if (withoutGenres.length > 0) {
 			q = q.where(({ not, exists, selectFrom }) =>
-				not(exists(selectFrom('catalog_title_genres as g').select('g.genre_id').whereRef('g.title_key', '=', 't.key').where('g.genre_id', 'in', withoutGenres))),
+				not(exists(selectFrom('catalog_title_genres as g').select('g.genre_id').whereRef('g.title_key', '=', keyRef).where('g.genre_id', 'in', withoutGenres))),
 			)
 		}
-		if (query.include_adult !== 'true') q = q.where('t.adult', '=', 0)
-		const from = media === 'movie' ? (query['primary_release_date.gte'] ?? query['release_date.gte']) : query['first_air_date.gte']
-		const to = media === 'movie' ? (query['primary_release_date.lte'] ?? query['release_date.lte']) : query['first_air_date.lte']
-		if (from) q = q.where('t.release_date', '>=', from)
-		if (to) q = q.where('t.release_date', '<=', to)
-		if (media === 'tv' && query['air_date.gte']) {
-			const since = query['air_date.gte']
-			q = q.where((eb) => eb.or([eb('t.last_air_date', '>=', since), eb('t.next_air_date', '>=', since)]))
+		if (!driver) {
+			if (!includeAdult) q = q.where('t.adult', '=', 0)
+			if (from) q = q.where('t.release_date', '>=', from)
+			if (to) q = q.where('t.release_date', '<=', to)
+			if (airFrom) q = q.where((eb) => eb.or([eb('t.last_air_date', '>=', airFrom), eb('t.next_air_date', '>=', airFrom)]))
+			if (airTo) q = q.where('t.release_date', '<=', airTo)
+			if (query['vote_count.gte'] !== undefined) q = q.where('t.vote_count', '>=', query['vote_count.gte'])
+			if (query['vote_average.gte'] !== undefined) q = q.where('t.vote_average', '>=', query['vote_average.gte'])
+			if (query.with_original_language) q = q.where('t.original_language', '=', query.with_original_language)
 		}
-		if (media === 'tv' && query['air_date.lte']) q = q.where('t.release_date', '<=', query['air_date.lte'])
-		if (query['vote_count.gte'] !== undefined) q = q.where('t.vote_count', '>=', query['vote_count.gte'])
-		if (query['vote_average.gte'] !== undefined) q = q.where('t.vote_average', '>=', query['vote_average.gte'])
-		if (query.with_original_language) q = q.where('t.original_language', '=', query.with_original_language)
 
-		const [field, direction] = query.sort_by.split('.') as [string, 'asc' | 'desc']
-		const column =
-			field === 'popularity'
-				? driver
-					? 'd.popularity'
-					: 't.popularity'
-				: field === 'vote_average'
-					? 't.vote_average'
-					: field === 'vote_count'
-						? 't.vote_count'
-						: field === 'title' || field === 'name' || field === 'original_title'
-							? 't.title'
-							: 't.release_date'
-		const rows = (await q
-			.select(LIST_COLUMNS)
-			.orderBy(column, direction)
-			.orderBy('t.key')
-			.limit(PAGE_SIZE)
-			.offset(offset)
-			.execute()) as TitleRow[]
+		let rows: TitleRow[]
+		if (driver) {
+			const keys = (await q.select(['d.title_key']).orderBy('d.popularity', 'desc').orderBy('d.title_key', 'desc').limit(PAGE_SIZE).offset(offset).execute()) as Array<{ title_key: number }>
+			const found = keys.length ? ((await titles().where('t.key', 'in', keys.map((k) => k.title_key)).execute()) as TitleRow[]) : []
+			const byKey = new Map(found.map((r) => [r.key, r]))
+			rows = keys.flatMap((k) => (byKey.has(k.title_key) ? [byKey.get(k.title_key)!] : []))
+		} else {
+			const [field, direction] = query.sort_by.split('.') as [string, 'asc' | 'desc']
+			const column =
+				field === 'popularity'
+					? 't.popularity'
+					: field === 'vote_average'
+						? 't.vote_average'
+						: field === 'vote_count'
+							? 't.vote_count'
+							: field === 'title' || field === 'name' || field === 'original_title'
+								? 't.title'
+								: 't.release_date'
+			// Ties follow the sort's direction so the (type, popularity, key) index serves the order.
+			rows = (await q.select(LIST_COLUMNS).orderBy(column, direction).orderBy('t.key', direction).limit(PAGE_SIZE).offset(offset).execute()) as TitleRow[]
+		}
 		const countKey = `discover:${media}:${JSON.stringify({ ...query, page: 0, sort_by: '' })}`
 		const total = await countCached(countKey, async () => {
 			const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
@@ -314,37 +307,48 @@ export function createLocalCatalog(handle: DatabaseHandle, options: LocalCatalog
 
 	// ---- search ------------------------------------------------------------
 
+	/** Known words one edit away from a word (at most five). */
+	async function typoAlternatives(token: string): Promise<string[]> {
+		if (token.length < 3) return []
+		const found = await db.selectFrom('catalog_search_terms').select('term').where('term', 'in', singleEdits(token)).limit(5).execute()
+		return found.map((r) => r.term)
+	}
+
+	async function isKnownWord(token: string, asPrefix: boolean) {
+		const query = db.selectFrom('catalog_search_terms').select('term').limit(1)
+		const found = asPrefix ? await query.where('term', '>=', token).where('term', '<', `${token}\u{10ffff}`).execute() : await query.where('term', '=', token).execute()
+		return found.length > 0
+	}
+
 	async function sqliteMatchExpression(tokens: string[]): Promise<string | undefined> {
 		const parts: string[] = []
 		for (let i = 0; i < tokens.length; i++) {
 			const token = tokens[i]!
 			const isLast = i === tokens.length - 1
-			const known = isLast
-				? await sql<{ term: string }>`SELECT term FROM catalog_search_vocab WHERE term >= ${token} AND term < ${`${token}\u{10ffff}`} LIMIT 1`.execute(db)
-				: await sql<{ term: string }>`SELECT term FROM catalog_search_vocab WHERE term = ${token}`.execute(db)
-			const alternatives: string[] = []
-			if (token.length >= 3) {
-				const edits = singleEdits(token)
-				const found = await sql<{ term: string; doc: number }>`SELECT term, doc FROM catalog_search_vocab WHERE term IN (${sql.join(edits)}) ORDER BY doc DESC LIMIT 4`.execute(db)
-				alternatives.push(...found.rows.map((r) => r.term))
-			}
-			if (known.rows.length === 0 && alternatives.length === 0) {
+			const known = await isKnownWord(token, isLast)
+			const alternatives = await typoAlternatives(token)
+			if (!known && alternatives.length === 0) {
 				// A word nobody has: leave it out rather than match nothing (a stray extra word).
 				if (tokens.length > 1) continue
 				return undefined
 			}
-			const options = [known.rows.length > 0 ? `"${token}"${isLast ? '*' : ''}` : '', ...(known.rows.length > 0 && token.length < 5 ? [] : alternatives.map((a) => `"${a}"`))].filter(Boolean)
+			const options = [known ? `"${token}"${isLast ? '*' : ''}` : '', ...alternatives.map((a) => `"${a}"`)].filter(Boolean)
 			parts.push(options.length === 1 ? options[0]! : `(${options.join(' OR ')})`)
 		}
 		return parts.length > 0 ? parts.join(' AND ') : undefined
 	}
 
-	async function searchCandidates(tokens: string[], raw: string, limit: number, includeAdult: boolean): Promise<{ rows: TitleRow[]; total: number }> {
+	async function searchCandidates(tokens: string[], limit: number, includeAdult: boolean): Promise<{ rows: Candidate[]; total: number }> {
+		// Fewer candidates than the limit means we have them all: no count needed.
+		const totalOf = async (rows: Candidate[], cacheKey: string, count: () => Promise<number>) =>
+			rows.length < limit ? rows.length : Math.max(rows.length, await countCached(cacheKey, count))
+
 		if (dialect === 'sqlite') {
 			const strict = tokens.map((t, i) => `"${t}"${i === tokens.length - 1 ? '*' : ''}`).join(' AND ')
 			let rows = await sqliteSearch(strict, limit, includeAdult)
 			let expression = strict
-			if (rows.length < 5) {
+			// Only a query that matches nothing is treated as misspelt.
+			if (rows.length === 0) {
 				const loose = await sqliteMatchExpression(tokens)
 				if (loose && loose !== strict) {
 					const more = await sqliteSearch(loose, limit, includeAdult)
@@ -353,45 +357,78 @@ export function createLocalCatalog(handle: DatabaseHandle, options: LocalCatalog
 					expression = loose
 				}
 			}
-			const total = await countCached(`search:${expression}:${includeAdult}`, async () => {
+			const total = await totalOf(rows, `search:${expression}:${includeAdult}`, async () => {
 				const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${expression} LIMIT 10000)`.execute(db)
 				return Number(counted.rows[0]?.n ?? 0)
 			})
-			return { rows, total: Math.max(total, rows.length) }
+			return { rows, total }
 		}
 
-		const tsquery = tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ')
-		let rows = (await titles()
-			.where(sql<boolean>`t.search_vector @@ to_tsquery('simple', ${tsquery})`)
-			.$if(!includeAdult, (qb) => qb.where('t.adult', '=', 0))
-			.orderBy('t.popularity', 'desc')
-			.limit(limit)
-			.execute()) as TitleRow[]
-		if (rows.length < 5 && (await hasTrigram())) {
+		const candidates = () => db.selectFrom('catalog_titles as t').select(CANDIDATE_COLUMNS)
+		const pgSearch = (tsquery: string) =>
+			candidates()
+				.where(sql<boolean>`t.search_vector @@ to_tsquery('simple', ${tsquery})`)
+				.$if(!includeAdult, (qb) => qb.where('t.adult', '=', 0))
+				.orderBy('t.popularity', 'desc')
+				.limit(limit)
+				.execute()
+		const strict = tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ')
+		let rows = await pgSearch(strict)
+		let tsquery = strict
+		if (rows.length < 5) {
+			// Typos: each word may be itself or a known word one edit away.
+			const parts: string[] = []
+			for (let i = 0; i < tokens.length; i++) {
+				const token = tokens[i]!
+				const self = i === tokens.length - 1 ? `${token}:*` : token
+				const alternatives = await typoAlternatives(token)
+				parts.push(alternatives.length ? `(${[self, ...alternatives].join(' | ')})` : self)
+			}
+			const loose = parts.join(' & ')
+			const more = loose === strict ? [] : await pgSearch(loose)
+			const seen = new Set(rows.map((r) => r.key))
+			rows = [...rows, ...more.filter((r) => !seen.has(r.key))]
+			tsquery = loose
+		}
+		if (rows.length === 0 && (await hasTrigram())) {
+			// Last resort for worse misspellings: trigram similarity of the whole title.
 			const text = tokens.join(' ')
-			const fuzzy = (await titles()
+			const fuzzy = await candidates()
 				.where(sql<boolean>`t.search_text % ${text}`)
 				.$if(!includeAdult, (qb) => qb.where('t.adult', '=', 0))
 				.orderBy(sql`similarity(t.search_text, ${text})`, 'desc')
 				.limit(50)
-				.execute()) as TitleRow[]
+				.execute()
 			const seen = new Set(rows.map((r) => r.key))
 			rows = [...rows, ...fuzzy.filter((r) => !seen.has(r.key))]
 		}
-		const total = await countCached(`search:${tsquery}:${includeAdult}`, async () => {
+		const total = await totalOf(rows, `search:${tsquery}:${includeAdult}`, async () => {
 			const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM catalog_titles WHERE search_vector @@ to_tsquery('simple', ${tsquery}) LIMIT 10000) m`.execute(db)
 			return Number(counted.rows[0]?.n ?? 0)
 		})
-		void raw
-		return { rows, total: Math.max(total, rows.length) }
+		return { rows, total }
 	}
 
-	async function sqliteSearch(expression: string, limit: number, includeAdult: boolean): Promise<TitleRow[]> {
-		const result = await sql<TitleRow>`
-			SELECT t.key, t.media_type, t.id, t.title, t.original_title, t.original_language, t.overview, t.poster_path, t.backdrop_path,
-				t.genre_ids, t.release_date, t.popularity, t.vote_average, t.vote_count, t.adult, t.details
+	/**
+	 * FTS5 candidates by popularity. A narrow match is joined and sorted; a broad one (thousands
+	 * of titles) walks the popularity index and keeps the matching titles, which stops after
+	 * the first few hundred instead of sorting them all.
+	 */
+	async function sqliteSearch(expression: string, limit: number, includeAdult: boolean): Promise<Candidate[]> {
+		const adult = includeAdult ? sql`` : sql`AND t.adult = 0`
+		const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${expression} LIMIT ${BROAD_MATCH})`.execute(db)
+		if (Number(counted.rows[0]?.n ?? 0) >= BROAD_MATCH) {
+			const broad = await sql<Candidate>`
+				SELECT t.key, t.title, t.original_title, t.popularity
+				FROM catalog_titles t INDEXED BY catalog_titles_popularity_all_idx
+				WHERE t.key IN (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${expression}) ${adult}
+				ORDER BY t.popularity DESC LIMIT ${limit}`.execute(db)
+			return broad.rows
+		}
+		const result = await sql<Candidate>`
+			SELECT t.key, t.title, t.original_title, t.popularity
 			FROM catalog_search s JOIN catalog_titles t ON t.key = s.rowid
-			WHERE catalog_search MATCH ${expression} ${includeAdult ? sql`` : sql`AND t.adult = 0`}
+			WHERE catalog_search MATCH ${expression} ${adult}
 			ORDER BY t.popularity DESC LIMIT ${limit}`.execute(db)
 		return result.rows
 	}
@@ -408,12 +445,16 @@ export function createLocalCatalog(handle: DatabaseHandle, options: LocalCatalog
 		const tokens = queryTokens(query.query)
 		if (tokens.length === 0) return pageOf(query.page, [], 0)
 		const limit = Math.min(2000, Math.max(300, query.page * PAGE_SIZE + PAGE_SIZE))
-		const { rows, total } = await searchCandidates(tokens, query.query, limit, query.include_adult === 'true')
+		const { rows, total } = await searchCandidates(tokens, limit, query.include_adult === 'true')
 		const ranked = rows
 			.map((row) => ({ row, score: relevanceScore(query.query, row) }))
 			.sort((a, b) => b.score - a.score || b.row.popularity - a.row.popularity || a.row.key - b.row.key)
 		const start = (query.page - 1) * PAGE_SIZE
-		return pageOf(query.page, ranked.slice(start, start + PAGE_SIZE).map(({ row }) => listItem(row, true)), total)
+		// Rank on the few columns needed, then read the page's twenty titles in full.
+		const keys = ranked.slice(start, start + PAGE_SIZE).map(({ row }) => row.key)
+		const found = keys.length ? ((await titles().where('t.key', 'in', keys).execute()) as TitleRow[]) : []
+		const byKey = new Map(found.map((r) => [r.key, r]))
+		return pageOf(query.page, keys.flatMap((key) => (byKey.has(key) ? [listItem(byKey.get(key)!, true)] : [])), total)
 	}
 
 	// ---- details -----------------------------------------------------------

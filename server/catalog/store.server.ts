@@ -127,12 +127,16 @@ async function writeBatch(db: Db, items: ImportItem[]) {
 			.execute(),
 	)
 
+	const terms = [...new Set(rows.flatMap((row) => row.search_text.split(' ')).filter(Boolean))].map((term) => ({ term }))
+	await insertChunked(terms, (chunk) => db.insertInto('catalog_search_terms').values(chunk).onConflict((oc) => oc.column('term').doNothing()).execute())
+
 	for (let i = 0; i < keys.length; i += 5000) {
 		const slice = keys.slice(i, i + 5000)
 		await db.deleteFrom('catalog_title_genres').where('title_key', 'in', slice).execute()
 		await db.deleteFrom('catalog_title_providers').where('title_key', 'in', slice).execute()
 	}
-	const genreRows = rows.flatMap((row) =>
+	// Adult titles get no genre or provider links: browsing lists never show them.
+	const genreRows = rows.filter((row) => row.adult === 0).flatMap((row) =>
 		[...new Set(JSON.parse(row.genre_ids) as number[])].map((genre_id) => ({ title_key: row.key, media_type: row.media_type, genre_id, popularity: row.popularity })),
 	)
 	await insertChunked(genreRows, (chunk) => db.insertInto('catalog_title_genres').values(chunk).execute())
@@ -140,6 +144,7 @@ async function writeBatch(db: Db, items: ImportItem[]) {
 	const providerRows = items.flatMap((item, index) => {
 		const results = item['watch/providers']?.results ?? {}
 		const row = rows[index]!
+		if (row.adult) return []
 		return Object.entries(results).flatMap(([region, entry]) =>
 			[...new Set((entry.flatrate ?? []).map((p) => p.provider_id))].map((provider_id) => ({
 				title_key: row.key,

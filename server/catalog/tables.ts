@@ -119,6 +119,11 @@ export interface CatalogMetaTable {
 	value: string
 }
 
+/** The distinct words of every title's search text (typo candidates are checked against it). */
+export interface CatalogSearchTermsTable {
+	term: string
+}
+
 export interface CatalogTables {
 	catalog_titles: CatalogTitlesTable
 	catalog_title_genres: CatalogTitleGenresTable
@@ -129,6 +134,7 @@ export interface CatalogTables {
 	catalog_credits: CatalogCreditsTable
 	catalog_images: CatalogImagesTable
 	catalog_meta: CatalogMetaTable
+	catalog_search_terms: CatalogSearchTermsTable
 }
 
 export function titleKey(mediaType: MediaType, id: number) {

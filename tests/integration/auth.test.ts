@@ -221,6 +221,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			['GET', '/api/users/me/bookmarks'],
 			['GET', '/api/users/me/watch-history'],
 			['GET', '/api/users/me/settings'],
+			['GET', '/api/users/me/sync-state'],
 			['GET', '/api/users/me/export'],
 			['DELETE', '/api/users/me'],
 			['POST', '/api/sync/bookmarks'],
@@ -278,7 +279,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const deleted = await browser.request('DELETE', '/api/users/me', { username: account.username })
 			expect(deleted.status).toBe(200)
 			const { db } = testDb.handle
-			for (const table of ['user_bookmarks', 'user_watch_items', 'user_watch_episodes', 'user_settings', 'sessions'] as const) {
+			for (const table of ['user_bookmarks', 'user_watch_items', 'user_watch_episodes', 'user_settings', 'user_sync_state', 'sessions'] as const) {
 				expect(await db.selectFrom(table).selectAll().where('user_id', '=', userId).execute()).toEqual([])
 			}
 			expect(await db.selectFrom('users').selectAll().where('id', '=', userId).execute()).toEqual([])

@@ -176,6 +176,26 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 		})
 	})
 
+	describe('revisions', () => {
+		it('rise only when a sync changed something, so open devices know when to pull', async () => {
+			const { device: phone, login } = await signUp()
+			const laptop = await login()
+			const revisions = async () => (await laptop.get<{ revisions: { bookmarks: number; history: number; settings: number } }>('/api/users/me/sync-state')).body.revisions
+			expect(await revisions()).toEqual({ bookmarks: 0, history: 0, settings: 0 })
+			const first = await phone.post<BookmarkAnswer & { revision: number }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 5 }] })
+			expect(first.body.revision).toBe(1)
+			// The same state again (a retry, or a device that is up to date) changes nothing.
+			const again = await phone.post<BookmarkAnswer & { revision: number }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 5 }] })
+			expect(again.body.revision).toBe(1)
+			await phone.post('/api/sync/watch-history', { items: { '9': { type: 'movie', title: 'M', updatedAt: 3, progress: { watched: 1, duration: 9 } } } })
+			await phone.post('/api/sync/watch-history', { items: { '9': { type: 'movie', title: 'M', updatedAt: 3, progress: { watched: 1, duration: 9 } } } })
+			const empty = { player: {}, appearance: {}, content: {}, account: {}, notifications: {} }
+			await phone.post('/api/sync/settings', { settings: { values: { ...empty, player: { autoplay: false } }, changedAt: { 'player.autoplay': 7 } } })
+			await phone.post('/api/sync/settings', { settings: { values: { ...empty, player: { autoplay: false } }, changedAt: { 'player.autoplay': 7 } } })
+			expect(await revisions()).toEqual({ bookmarks: 1, history: 1, settings: 1 })
+		})
+	})
+
 	describe('isolation between users', () => {
 		it('no user can read or change another user’s data', async () => {
 			const alice = await signUp()

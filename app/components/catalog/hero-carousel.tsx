@@ -1,4 +1,4 @@
-import useEmblaCarousel from 'embla-carousel-react'
+import type { EmblaCarouselType } from 'embla-carousel'
 import { ChevronLeft, ChevronRight, Info, Pause, Play } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
@@ -59,7 +59,26 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 	const limit = useHeroLimit()
 	const slides = carouselItems(items).slice(0, limit)
 	const reducedMotion = usePrefersReducedMotion()
-	const [emblaRef, embla] = useEmblaCarousel({ loop: slides.length > 1, duration: reducedMotion ? 1 : 25 })
+	const viewport = useRef<HTMLDivElement>(null)
+	const [embla, setEmbla] = useState<EmblaCarouselType | null>(null)
+	// Embla loads after hydration, so it stays out of the first-load JavaScript;
+	// the server-rendered first slide is already in place.
+	useEffect(() => {
+		const node = viewport.current
+		if (!node) return
+		let instance: EmblaCarouselType | undefined
+		let cancelled = false
+		void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+			if (cancelled) return
+			instance = EmblaCarousel(node, { loop: slides.length > 1, duration: reducedMotion ? 1 : 25 })
+			setEmbla(instance)
+		})
+		return () => {
+			cancelled = true
+			instance?.destroy()
+			setEmbla(null)
+		}
+	}, [slides.length, reducedMotion])
 	const [selected, setSelected] = useState(0)
 	const [hovered, setHovered] = useState(false)
 	const [touchPausedUntil, setTouchPausedUntil] = useState(0)
@@ -115,7 +134,7 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 			}}
 			data-testid="hero-carousel"
 		>
-			<div ref={emblaRef} className="overflow-hidden">
+			<div ref={viewport} className="overflow-hidden">
 				<div className="flex touch-pan-y">
 					{slides.map((item, index) => {
 						const title = mediaTitle(item)

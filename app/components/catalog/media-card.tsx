@@ -1,4 +1,3 @@
-import { Flame, Star } from 'lucide-react'
 import { Link } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
 import { formatRating, yearOf } from '#app/lib/browse/format.ts'
@@ -27,11 +26,10 @@ export function MediaCard({ item, priority, className, sizes }: { item: CardMedi
 					alt=""
 					priority={priority}
 					sizes={sizes ?? '(min-width: 640px) 160px, 128px'}
-					className="w-full transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+					className="w-full transition-transform group-hover:scale-105"
 				/>
 				{isTrending(item.popularity) ? (
-					<span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="trending-badge">
-						<Flame className="h-3 w-3" aria-hidden="true" />
+					<span className="absolute top-2 left-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="trending-badge">
 						Trending
 					</span>
 				) : null}
@@ -44,8 +42,8 @@ export function MediaCard({ item, priority, className, sizes }: { item: CardMedi
 					<span>{year ?? 'Unknown'}</span>
 					<span>{kind === 'tv' ? 'Series' : 'Movie'}</span>
 					{rating ? (
-						<span className="inline-flex items-center gap-0.5">
-							<Star className="h-3 w-3 fill-current text-yellow-500" aria-hidden="true" />
+						<span>
+							<span aria-hidden="true">★ </span>
 							<span className="sr-only">Rating </span>
 							{rating}
 						</span>
@@ -55,7 +53,7 @@ export function MediaCard({ item, priority, className, sizes }: { item: CardMedi
 		</>
 	)
 	return (
-		<div className={cn('group', className)} data-testid="media-card">
+		<div className={cn('group relative', className)} data-testid="media-card">
 			{href ? (
 				<Link to={href} prefetch="intent" className="block rounded-lg">
 					{body}

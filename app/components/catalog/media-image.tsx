@@ -7,13 +7,11 @@ export type ImageKind = 'poster' | 'backdrop' | 'still' | 'logo' | 'profile'
 
 // TMDB sizes per kind (spec §7) and their pixel widths, for srcset.
 const SIZES: Record<ImageKind, Array<[ImageSize, number]>> = {
+	// Cards are at most ~240 CSS px wide, so three sizes cover 1x and 2x screens.
 	poster: [
-		['w92', 92],
-		['w154', 154],
 		['w185', 185],
 		['w342', 342],
 		['w500', 500],
-		['w780', 780],
 	],
 	backdrop: [
 		['w300', 300],
@@ -66,6 +64,8 @@ export interface MediaImageProps {
 	className?: string
 	/** Classes of the placeholder shown when there is no image or it fails to load. */
 	placeholderClassName?: string
+	/** Told when the image fails (a logo falls back to the title text). */
+	onFailed?: () => void
 }
 
 /** Builds src and srcset for a TMDB image path (exported for the overlay and tests). */
@@ -84,13 +84,18 @@ export function imageSources(path: string, kind: ImageKind, fixedSize?: ImageSiz
  * aspect box so nothing shifts, and a placeholder when the path is missing or
  * the image fails to load (spec §4).
  */
-export function MediaImage({ path, kind, alt, sizes, fixedSize, priority, className, placeholderClassName }: MediaImageProps) {
+export function MediaImage({ path, kind, alt, sizes, fixedSize, priority, className, placeholderClassName, onFailed }: MediaImageProps) {
 	const [failed, setFailed] = useState(false)
 	const ref = useRef<HTMLImageElement>(null)
 	// An image that failed before hydration never fires onError for React.
 	useEffect(() => {
 		const img = ref.current
-		if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true)
+		if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) {
+			setFailed(true)
+			onFailed?.()
+		}
+		// Only the first render's image can have failed before hydration.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [])
 	if (!path || failed) {
 		const Icon = kind === 'profile' ? User : kind === 'logo' ? ImageOff : Clapperboard
@@ -120,7 +125,10 @@ export function MediaImage({ path, kind, alt, sizes, fixedSize, priority, classN
 			loading={priority ? 'eager' : 'lazy'}
 			fetchPriority={priority ? 'high' : undefined}
 			decoding="async"
-			onError={() => setFailed(true)}
+			onError={() => {
+				setFailed(true)
+				onFailed?.()
+			}}
 			className={cn('bg-surface-2 object-cover', ASPECT[kind], className)}
 		/>
 	)

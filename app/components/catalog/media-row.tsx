@@ -47,18 +47,22 @@ export function MediaRow({
 							View all<span className="sr-only"> {title}</span>
 						</Link>
 					) : null}
+					{shown.length > 0 ? (
+						<>
 					<button type="button" onClick={() => page(-1)} className="rounded-full p-2 hover:bg-surface-2" aria-label={`Scroll ${title} back`}>
 						<ChevronLeft className="h-5 w-5" aria-hidden="true" />
 					</button>
 					<button type="button" onClick={() => page(1)} className="rounded-full p-2 hover:bg-surface-2" aria-label={`Scroll ${title} forward`}>
 						<ChevronRight className="h-5 w-5" aria-hidden="true" />
 					</button>
+						</>
+					) : null}
 				</div>
 			</div>
 			{shown.length === 0 ? (
 				<p className="text-sm text-muted">{emptyText ?? 'Nothing to show right now.'}</p>
 			) : (
-				<ul ref={scroller} className="-mx-1 flex snap-x gap-3 overflow-x-auto scroll-smooth px-1 pb-2 motion-reduce:scroll-auto [scrollbar-width:thin]">
+				<ul ref={scroller} className="relative -mx-1 flex snap-x gap-3 overflow-x-auto scroll-smooth px-1 pb-2 motion-reduce:scroll-auto [scrollbar-width:thin]">
 					{shown.map((item, index) => (
 						<li key={`${item.media_type ?? ''}${item.id}`} className="w-32 shrink-0 snap-start sm:w-40">
 							<MediaCard item={item} priority={priority && index < 6} />

@@ -132,7 +132,7 @@ export function SeriesEpisodes({
 					<h2 id={`${id}-browser`} className="text-xl font-semibold">
 						Episodes
 					</h2>
-					<div role="group" aria-label="Seasons" className="flex max-w-full gap-2 overflow-x-auto pb-1">
+					<div role="group" aria-label="Seasons" className="relative flex max-w-full gap-2 overflow-x-auto pb-1">
 						{list.map((season) => (
 							<button
 								key={season.id}

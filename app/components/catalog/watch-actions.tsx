@@ -15,14 +15,17 @@ export function WatchActions({
 	watchLabel = 'Watch',
 	size = 'lg',
 	className,
+	autoStart = false,
 }: {
+	/** The page was opened with ?play=true: answer as if Watch was pressed. */
+	autoStart?: boolean
 	released?: boolean
 	watchLabel?: string
 	size?: 'md' | 'lg'
 	className?: string
 }) {
 	const messageId = useId()
-	const [message, setMessage] = useState('')
+	const [message, setMessage] = useState(autoStart && released ? NO_SOURCE_MESSAGE : '')
 	const explain = () => setMessage(NO_SOURCE_MESSAGE)
 	return (
 		<div className={cn('flex flex-col gap-2', className)}>

@@ -140,7 +140,7 @@ export default function SearchOverlay({ open, onClose }: { open: boolean; onClos
 							<X className="h-5 w-5" aria-hidden="true" />
 						</Dialog.Close>
 					</form>
-					<div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite" aria-busy={state.kind === 'loading'}>
+					<div className="relative min-h-0 flex-1 overflow-y-auto" aria-live="polite" aria-busy={state.kind === 'loading'}>
 						{state.kind === 'loading' ? (
 							<ul aria-label="Loading results" data-testid="search-skeleton">
 								{Array.from({ length: OVERLAY_SKELETON_ROWS }, (_, i) => (

@@ -93,3 +93,38 @@ export function genreCategoryHref(genre: { id: number; name: string }, categorie
 	const byId = categories.find((c) => c.movieGenreId === genre.id || c.tvGenreId === genre.id)
 	return `/categories/${byId?.slug ?? slug}`
 }
+
+/** The fields a poster card (and client-side sorting) needs; loaders send only these to keep pages light. */
+export interface CardFields {
+	id: number
+	media_type?: 'movie' | 'tv'
+	title?: string
+	name?: string
+	release_date?: string
+	first_air_date?: string
+	poster_path: string | null
+	vote_average?: number
+	vote_count?: number
+	popularity?: number
+}
+
+export function toCard(item: MediaLike & { poster_path?: string | null; vote_average?: number; vote_count?: number; popularity?: number }): CardFields {
+	const kind = mediaKind(item)
+	const card: CardFields = { id: item.id, poster_path: item.poster_path ?? null }
+	if (kind === 'movie' || kind === 'tv') card.media_type = kind
+	if (kind === 'tv') {
+		card.name = mediaTitle(item)
+		if (item.first_air_date) card.first_air_date = item.first_air_date
+	} else {
+		card.title = mediaTitle(item)
+		if (item.release_date) card.release_date = item.release_date
+	}
+	if (typeof item.vote_average === 'number') card.vote_average = item.vote_average
+	if (typeof item.vote_count === 'number') card.vote_count = item.vote_count
+	if (typeof item.popularity === 'number') card.popularity = item.popularity
+	return card
+}
+
+export function toCards(items: ReadonlyArray<Parameters<typeof toCard>[0]>): CardFields[] {
+	return items.map(toCard)
+}

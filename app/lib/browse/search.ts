@@ -84,6 +84,11 @@ export function filterSearchResults(results: readonly TmdbMultiItem[], type: Sea
 	return results.filter(isMovieOrTv).filter((item) => type === 'all' || item.media_type === type)
 }
 
+/** The type filter over already-kept results (cards carry media_type). */
+export function filterByType<T extends { media_type?: string }>(results: readonly T[], type: SearchType): T[] {
+	return results.filter((item) => (item.media_type === 'movie' || item.media_type === 'tv') && (type === 'all' || item.media_type === type))
+}
+
 function sortValue(item: MediaLike & { popularity?: number; vote_average?: number; vote_count?: number }, key: SearchSortKey): number | undefined {
 	if (key === 'popularity') return typeof item.popularity === 'number' ? item.popularity : undefined
 	if (key === 'rating') {

@@ -12,7 +12,7 @@ export interface PageMetaInput {
 export const SITE_TITLE_SUFFIX = ' | Willow'
 
 export function pageTitle(title: string): string {
-	return title.endsWith(SITE_TITLE_SUFFIX) || title === 'Willow' ? title : `${title}${SITE_TITLE_SUFFIX}`
+	return title.endsWith(SITE_TITLE_SUFFIX) || title.startsWith('Willow') ? title : `${title}${SITE_TITLE_SUFFIX}`
 }
 
 /** Descriptions are kept under ~160 characters, cut at a word. */

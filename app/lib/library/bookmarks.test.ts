@@ -5,7 +5,8 @@ import {
 	allCategories,
 	categoriesOf,
 	EMPTY_BOOKMARK_STATE,
-	groupBookmarks,
+	bookmarkMembership,
+	diffBookmarkLists,
 	hasBookmark,
 	latestBookmarkChange,
 	MAX_TOMBSTONES,
@@ -13,6 +14,7 @@ import {
 	queryBookmarks,
 	removeBookmark,
 	removeCategoryBookmarks,
+	resetBookmarkQueryCache,
 	titleSortKey,
 	toggleBookmark,
 } from './bookmarks.ts'
@@ -177,10 +179,15 @@ describe('queryBookmarks (the bookmarks page)', () => {
 	state = addBookmark(state, { mediaId: 8, mediaType: 'tv', title: '' }, 'watched', 600)
 	const bookmarks = state.bookmarks.map((b) => (b.mediaId === 8 ? { ...b, title: undefined } : b))
 
-	it('groups by title with every list and the latest addedAt', () => {
-		const grouped = groupBookmarks(bookmarks)
-		expect(grouped).toHaveLength(5)
-		expect(grouped.find((e) => e.mediaId === dune.mediaId)).toMatchObject({ categories: ['watchlist', 'favorites'], addedAt: 4000 })
+	it('maps each title to every list it is in', () => {
+		expect(bookmarkMembership(bookmarks).get(dune.mediaId)).toEqual(['watchlist', 'favorites'])
+		expect(bookmarkMembership(bookmarks).get(12345)).toBeUndefined()
+	})
+
+	it('shows a title in several lists once, by its latest addition', () => {
+		const all = queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'all', category: 'all' })
+		expect(all).toHaveLength(5)
+		expect(all.find((e) => e.mediaId === dune.mediaId)).toMatchObject({ category: 'favorites', addedAt: 4000 })
 	})
 
 	it('sorts by date added, newest first', () => {
@@ -201,18 +208,70 @@ describe('queryBookmarks (the bookmarks page)', () => {
 		expect(queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'tv', category: 'all' }).map((e) => e.mediaId)).toEqual([severance.mediaId, 8])
 	})
 
-	it('filters by list, dated by when the title joined that list, keeping all its lists for display', () => {
+	it('filters by list, dated by when the title joined that list', () => {
 		const watchlist = queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'all', category: 'watchlist' })
 		expect(watchlist.map((e) => [e.mediaId, e.addedAt])).toEqual([
 			[severance.mediaId, 2000],
 			[dune.mediaId, 1000],
 		])
-		expect(watchlist[1]!.categories).toEqual(['watchlist', 'favorites'])
 		expect(queryBookmarks(bookmarks, { sort: 'title', mediaType: 'movie', category: 'favorites' }).map((e) => e.title)).toEqual(['Amélie', 'Dune'])
 		expect(queryBookmarks(bookmarks, { sort: 'title', mediaType: 'tv', category: 'favorites' })).toEqual([])
 	})
 
+	it('gives the same answer when a list is derived from the previous one (incremental sort)', () => {
+		resetBookmarkQueryCache()
+		let current: BookmarkState = { bookmarks, tombstones: [] }
+		for (const sort of ['date-added', 'title', 'rating'] as const) queryBookmarks(current.bookmarks, { sort, mediaType: 'all', category: 'all' })
+		current = addBookmark(current, { mediaId: 99, mediaType: 'movie', title: 'Alien', voteAverage: 9.9 }, 'watchlist', 5000)
+		current = removeBookmark(current, severance.mediaId, 'watchlist', 6000)
+		for (const sort of ['date-added', 'title', 'rating'] as const) {
+			const incremental = queryBookmarks(current.bookmarks, { sort, mediaType: 'all', category: 'all' })
+			resetBookmarkQueryCache()
+			expect(incremental).toEqual(queryBookmarks(current.bookmarks.slice(), { sort, mediaType: 'all', category: 'all' }))
+		}
+		expect(queryBookmarks(current.bookmarks, { sort: 'title', mediaType: 'all', category: 'all' }).map((e) => e.title)[0]).toBe('Alien')
+	})
+
+	it('stays identical to a full sort over a random run of adds, refreshes and removals', () => {
+		resetBookmarkQueryCache()
+		let seed = 7
+		const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+		let current: BookmarkState = EMPTY_BOOKMARK_STATE
+		const lists = ['watchlist', 'favorites', 'Anime']
+		for (let step = 0; step < 400; step++) {
+			const id = 1 + Math.floor(random() * 60)
+			const list = lists[Math.floor(random() * lists.length)]!
+			const media: BookmarkMedia = { mediaId: id, mediaType: id % 2 ? 'movie' : 'tv', title: `T${id % 17}`, voteAverage: (id % 11) / 1.1 }
+			current = random() < 0.6 ? addBookmark(current, media, list, 1000 + Math.floor(step / 3)) : removeBookmark(current, id, list, 1000 + step)
+			const sort = (['date-added', 'title', 'rating'] as const)[step % 3]!
+			const query = { sort, mediaType: (['all', 'movie', 'tv'] as const)[step % 2 ? 0 : 1]!, category: step % 4 ? 'all' : list }
+			const incremental = queryBookmarks(current.bookmarks, query)
+			resetBookmarkQueryCache()
+			const fresh = queryBookmarks(current.bookmarks.slice(), query)
+			expect(incremental, `step ${step}`).toEqual(fresh)
+			queryBookmarks(current.bookmarks, { ...query, sort: 'date-added' })
+			queryBookmarks(current.bookmarks, { ...query, sort: 'title' })
+			queryBookmarks(current.bookmarks, { ...query, sort: 'rating' })
+		}
+	})
+
 	it('returns nothing for an empty library', () => {
 		expect(queryBookmarks([], { sort: 'title', mediaType: 'all', category: 'all' })).toEqual([])
+	})
+})
+
+describe('diffBookmarkLists', () => {
+	const a = { mediaId: 1, category: 'watchlist', addedAt: 1 }
+	const b = { mediaId: 2, category: 'watchlist', addedAt: 2 }
+	const c = { mediaId: 3, category: 'watchlist', addedAt: 3 }
+	const b2 = { ...b, addedAt: 9 }
+	it('finds appended, removed and replaced records', () => {
+		expect(diffBookmarkLists([a, b], [a, b, c])).toEqual({ removed: [], added: [c] })
+		expect(diffBookmarkLists([a, b, c], [a, c])).toEqual({ removed: [b], added: [] })
+		expect(diffBookmarkLists([a, b, c], [a, b2, c])).toEqual({ removed: [b], added: [b2] })
+		expect(diffBookmarkLists([a, b, c], [a, b, c])).toEqual({ removed: [], added: [] })
+	})
+	it('gives up beyond the limit', () => {
+		expect(diffBookmarkLists([a, b, c], [c, b, a], 1)).toBeNull()
 	})
 })

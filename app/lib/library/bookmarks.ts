@@ -1,4 +1,4 @@
-import { DEFAULT_BOOKMARK_CATEGORIES, DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type BookmarkMedia, type BookmarkState, type BookmarkTombstone, type MediaType } from './types.ts'
+import { DEFAULT_BOOKMARK_CATEGORIES, DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type BookmarkMedia, type BookmarkState, type BookmarkTombstone } from './types.ts'
 
 // Pure bookmark operations (spec §4): state in, state out, the time passed in.
 // The device store and the account sync both build on these.
@@ -12,7 +12,7 @@ export function isDefaultCategory(category: string) {
 	return (DEFAULT_BOOKMARK_CATEGORIES as readonly string[]).includes(category)
 }
 
-function findIndex(list: Array<{ mediaId: number; category: string }>, mediaId: number, category: string) {
+function findIndex(list: ReadonlyArray<{ mediaId: number; category: string }>, mediaId: number, category: string) {
 	for (let i = 0; i < list.length; i++) {
 		const item = list[i]!
 		if (item.mediaId === mediaId && item.category === category) return i
@@ -50,10 +50,13 @@ function displayFields(media: BookmarkMedia): Omit<Bookmark, 'category' | 'added
  * the re-add wins every merge.
  */
 export function addBookmark(state: BookmarkState, media: BookmarkMedia, category: string = DEFAULT_BOOKMARK_CATEGORY, now: number = Date.now()): BookmarkState {
+	return addAt(state, media, category, now, findIndex(state.bookmarks, media.mediaId, category))
+}
+
+function addAt(state: BookmarkState, media: BookmarkMedia, category: string, now: number, index: number): BookmarkState {
 	const tombstoneIndex = findIndex(state.tombstones, media.mediaId, category)
 	const after = tombstoneIndex >= 0 ? state.tombstones[tombstoneIndex]!.deletedAt + 1 : 0
 	const tombstones = tombstoneIndex >= 0 ? state.tombstones.filter((_, i) => i !== tombstoneIndex) : state.tombstones
-	const index = findIndex(state.bookmarks, media.mediaId, category)
 	const bookmarks = state.bookmarks.slice()
 	if (index >= 0) {
 		const existing = bookmarks[index]!
@@ -66,17 +69,22 @@ export function addBookmark(state: BookmarkState, media: BookmarkMedia, category
 
 /** Removes the (mediaId, category) pair and remembers the removal. Unchanged (same object) when absent. */
 export function removeBookmark(state: BookmarkState, mediaId: number, category: string = DEFAULT_BOOKMARK_CATEGORY, now: number = Date.now()): BookmarkState {
-	const index = findIndex(state.bookmarks, mediaId, category)
+	return removeAt(state, findIndex(state.bookmarks, mediaId, category), now)
+}
+
+function removeAt(state: BookmarkState, index: number, now: number): BookmarkState {
 	if (index < 0) return state
 	const removed = state.bookmarks[index]!
-	const bookmarks = state.bookmarks.filter((_, i) => i !== index)
-	const tombstone: BookmarkTombstone = { mediaId, category, deletedAt: Math.max(now, removed.addedAt) }
+	const bookmarks = state.bookmarks.slice()
+	bookmarks.splice(index, 1)
+	const tombstone: BookmarkTombstone = { mediaId: removed.mediaId, category: removed.category, deletedAt: Math.max(now, removed.addedAt) }
 	return { bookmarks, tombstones: withTombstones(state.tombstones, [tombstone]) }
 }
 
 /** Adds when absent, removes when present. */
 export function toggleBookmark(state: BookmarkState, media: BookmarkMedia, category: string = DEFAULT_BOOKMARK_CATEGORY, now: number = Date.now()): BookmarkState {
-	return hasBookmark(state.bookmarks, media.mediaId, category) ? removeBookmark(state, media.mediaId, category, now) : addBookmark(state, media, category, now)
+	const index = findIndex(state.bookmarks, media.mediaId, category)
+	return index >= 0 ? removeAt(state, index, now) : addAt(state, media, category, now, -1)
 }
 
 /** Removes every bookmark of a category (each remembered as a removal). */
@@ -93,9 +101,19 @@ export function removeCategoryBookmarks(state: BookmarkState, category: string, 
 
 /** Tombstones plus new ones (replacing the same pairs), capped at MAX_TOMBSTONES by dropping the oldest. */
 function withTombstones(existing: readonly BookmarkTombstone[], added: readonly BookmarkTombstone[]) {
-	const replaced = new Set(added.map((t) => `${t.mediaId}\u0000${t.category}`))
-	const out = existing.filter((t) => !replaced.has(`${t.mediaId}\u0000${t.category}`)).concat(added)
+	let out: BookmarkTombstone[]
+	if (added.length === 1) {
+		const only = added[0]!
+		const at = findIndex(existing, only.mediaId, only.category)
+		out = existing.slice()
+		if (at >= 0) out.splice(at, 1)
+		out.push(only)
+	} else {
+		const replaced = new Set(added.map((t) => `${t.mediaId}\u0000${t.category}`))
+		out = existing.filter((t) => !replaced.has(`${t.mediaId}\u0000${t.category}`)).concat(added)
+	}
 	if (out.length <= MAX_TOMBSTONES) return out
+	// Usually already in time order, which the sort detects.
 	return out.sort((a, b) => a.deletedAt - b.deletedAt).slice(out.length - MAX_TOMBSTONES)
 }
 
@@ -137,7 +155,7 @@ export function allCategories(bookmarks: readonly Bookmark[], custom: readonly s
 	return out
 }
 
-// ---- The bookmarks page: group, filter, sort ----
+// ---- The bookmarks page: filter and sort ----
 
 export const BOOKMARK_SORTS = ['date-added', 'title', 'rating'] as const
 export type BookmarkSort = (typeof BOOKMARK_SORTS)[number]
@@ -151,49 +169,6 @@ export interface BookmarkQuery {
 	category: string
 }
 
-/** One title on the bookmarks page with every list it is in. */
-export interface BookmarkEntry {
-	mediaId: number
-	mediaType?: MediaType
-	title?: string
-	posterPath?: string | null
-	voteAverage?: number
-	releaseDate?: string
-	/** The latest addedAt over its lists (or of the selected list). */
-	addedAt: number
-	categories: string[]
-}
-
-/** Groups bookmarks by title (one entry per mediaId, display fields from the newest copy that has them). */
-export function groupBookmarks(bookmarks: readonly Bookmark[]): BookmarkEntry[] {
-	const byId = new Map<number, BookmarkEntry>()
-	for (const bookmark of bookmarks) {
-		const entry = byId.get(bookmark.mediaId)
-		if (!entry) {
-			byId.set(bookmark.mediaId, {
-				mediaId: bookmark.mediaId,
-				mediaType: bookmark.mediaType,
-				title: bookmark.title,
-				posterPath: bookmark.posterPath,
-				voteAverage: bookmark.voteAverage,
-				releaseDate: bookmark.releaseDate,
-				addedAt: bookmark.addedAt,
-				categories: [bookmark.category],
-			})
-			continue
-		}
-		entry.categories.push(bookmark.category)
-		const newer = bookmark.addedAt > entry.addedAt
-		if (newer) entry.addedAt = bookmark.addedAt
-		entry.mediaType ??= bookmark.mediaType
-		if (bookmark.title !== undefined && (newer || entry.title === undefined)) entry.title = bookmark.title
-		if (bookmark.posterPath != null && (newer || entry.posterPath == null)) entry.posterPath = bookmark.posterPath
-		if (bookmark.voteAverage !== undefined && (newer || entry.voteAverage === undefined)) entry.voteAverage = bookmark.voteAverage
-		if (bookmark.releaseDate !== undefined && (newer || entry.releaseDate === undefined)) entry.releaseDate = bookmark.releaseDate
-	}
-	return [...byId.values()]
-}
-
 /** A sort key for titles: lowercase, accents removed, so plain comparison orders A–Z. */
 export function titleSortKey(title: string) {
 	const lower = title.toLowerCase()
@@ -201,75 +176,181 @@ export function titleSortKey(title: string) {
 	return /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : lower
 }
 
-interface BookmarkIndex {
-	entries: BookmarkEntry[]
-	/** Each title's addedAt per list. */
-	addedAtIn: Map<number, Map<string, number>>
-	orders: Partial<Record<BookmarkSort, BookmarkEntry[]>>
+// Bookmark objects are immutable and survive changes (a change replaces only
+// the records it touches), so per-object sort keys are computed once.
+const titleKeys = new WeakMap<Bookmark, string | null>()
+function titleKeyOf(bookmark: Bookmark) {
+	let key = titleKeys.get(bookmark)
+	if (key === undefined) {
+		key = bookmark.title ? titleSortKey(bookmark.title) : null
+		titleKeys.set(bookmark, key)
+	}
+	return key
 }
 
-// One index per bookmark list (lists are immutable: every change makes a new
-// one), so changing the page's sort or filter never regroups or resorts.
-const indexes = new WeakMap<readonly Bookmark[], BookmarkIndex>()
+const newestFirst = (a: Bookmark, b: Bookmark) => b.addedAt - a.addedAt || a.mediaId - b.mediaId || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0)
+const COMPARE: Record<BookmarkSort, (a: Bookmark, b: Bookmark) => number> = {
+	'date-added': newestFirst,
+	title: (a, b) => {
+		const left = titleKeyOf(a)
+		const right = titleKeyOf(b)
+		if (left === null || right === null) return left === right ? newestFirst(a, b) : left === null ? 1 : -1
+		return left < right ? -1 : left > right ? 1 : newestFirst(a, b)
+	},
+	rating: (a, b) => (b.voteAverage ?? -1) - (a.voteAverage ?? -1) || newestFirst(a, b),
+}
 
-function indexFor(bookmarks: readonly Bookmark[]): BookmarkIndex {
-	let index = indexes.get(bookmarks)
-	if (!index) {
-		const addedAtIn = new Map<number, Map<string, number>>()
-		for (const bookmark of bookmarks) {
-			let lists = addedAtIn.get(bookmark.mediaId)
-			if (!lists) addedAtIn.set(bookmark.mediaId, (lists = new Map()))
-			lists.set(bookmark.category, bookmark.addedAt)
+/** Differences between two versions of a list: null when they differ in more than `limit` places. */
+export function diffBookmarkLists(previous: readonly Bookmark[], next: readonly Bookmark[], limit = 64): { removed: Bookmark[]; added: Bookmark[] } | null {
+	const removed: Bookmark[] = []
+	const added: Bookmark[] = []
+	let i = 0
+	let j = 0
+	while (i < previous.length && j < next.length) {
+		if (previous[i] === next[j]) {
+			i++
+			j++
+			continue
 		}
-		index = { entries: groupBookmarks(bookmarks), addedAtIn, orders: {} }
-		indexes.set(bookmarks, index)
+		if (previous[i + 1] === next[j]) removed.push(previous[i++]!)
+		else if (previous[i] === next[j + 1]) added.push(next[j++]!)
+		else {
+			removed.push(previous[i++]!)
+			added.push(next[j++]!)
+		}
+		if (removed.length + added.length > limit) return null
 	}
-	return index
+	while (i < previous.length) removed.push(previous[i++]!)
+	while (j < next.length) added.push(next[j++]!)
+	return removed.length + added.length > limit ? null : { removed, added }
 }
 
-const newestFirst = (a: BookmarkEntry, b: BookmarkEntry) => b.addedAt - a.addedAt || a.mediaId - b.mediaId
+interface ListIndex {
+	source: readonly Bookmark[]
+	orders: Partial<Record<BookmarkSort, Bookmark[]>>
+	/** Per sort, the order with one record per title (its newest). */
+	unique: Partial<Record<BookmarkSort, Bookmark[]>>
+	newest?: Map<number, Bookmark>
+}
 
-function sortedEntries(index: BookmarkIndex, sort: BookmarkSort): BookmarkEntry[] {
-	const cached = index.orders[sort]
-	if (cached) return cached
-	let order: BookmarkEntry[]
-	if (sort === 'title') {
-		const keyed = index.entries.map((entry) => ({ entry, key: entry.title === undefined ? undefined : titleSortKey(entry.title) }))
-		keyed.sort((a, b) => {
-			if (a.key === undefined || b.key === undefined) return a.key === b.key ? newestFirst(a.entry, b.entry) : a.key === undefined ? 1 : -1
-			return a.key < b.key ? -1 : a.key > b.key ? 1 : newestFirst(a.entry, b.entry)
-		})
-		order = keyed.map((k) => k.entry)
-	} else if (sort === 'rating') {
-		order = index.entries.slice().sort((a, b) => (b.voteAverage ?? -1) - (a.voteAverage ?? -1) || newestFirst(a, b))
-	} else {
-		order = index.entries.slice().sort(newestFirst)
+// The index of the latest list. A new list (one change later) is derived from
+// it: removed records are dropped from each sorted order and new ones are
+// inserted by binary search, so a click never resorts 10,000 bookmarks.
+let current: ListIndex | undefined
+
+/** Forgets the cached orders (benchmarks measure a first load with it). */
+export function resetBookmarkQueryCache() {
+	current = undefined
+}
+
+const isNewer = (a: Bookmark, b: Bookmark) => newestFirst(a, b) < 0
+
+function insertSorted(order: Bookmark[], bookmark: Bookmark, compare: (a: Bookmark, b: Bookmark) => number) {
+	let low = 0
+	let high = order.length
+	while (low < high) {
+		const mid = (low + high) >>> 1
+		if (compare(order[mid]!, bookmark) <= 0) low = mid + 1
+		else high = mid
 	}
-	index.orders[sort] = order
+	order.splice(low, 0, bookmark)
+}
+
+function indexFor(bookmarks: readonly Bookmark[]): ListIndex {
+	if (current?.source === bookmarks) return current
+	const previous = current
+	const next: ListIndex = { source: bookmarks, orders: {}, unique: {} }
+	const diff = previous ? diffBookmarkLists(previous.source, bookmarks) : null
+	if (previous && diff) {
+		const removed = new Set(diff.removed)
+		for (const sort of BOOKMARK_SORTS) {
+			const old = previous.orders[sort]
+			if (!old) continue
+			const order = removed.size ? old.filter((b) => !removed.has(b)) : old.slice()
+			for (const bookmark of diff.added) insertSorted(order, bookmark, COMPARE[sort])
+			if (order.length === bookmarks.length) next.orders[sort] = order
+		}
+		// The newest-copy map moves to the new index and is patched in place.
+		const newest = previous.newest
+		if (newest) {
+			previous.newest = undefined
+			const stale = new Set<number>()
+			for (const bookmark of diff.removed) if (newest.get(bookmark.mediaId) === bookmark) stale.add(bookmark.mediaId)
+			for (const bookmark of diff.added) {
+				const seen = newest.get(bookmark.mediaId)
+				if (!seen || isNewer(bookmark, seen)) newest.set(bookmark.mediaId, bookmark)
+			}
+			if (stale.size > 0) {
+				for (const id of stale) newest.delete(id)
+				for (const bookmark of bookmarks) {
+					if (!stale.has(bookmark.mediaId)) continue
+					const seen = newest.get(bookmark.mediaId)
+					if (!seen || isNewer(bookmark, seen)) newest.set(bookmark.mediaId, bookmark)
+				}
+			}
+			next.newest = newest
+		}
+	}
+	current = next
+	return next
+}
+
+function sortedBookmarks(index: ListIndex, sort: BookmarkSort): Bookmark[] {
+	let order = index.orders[sort]
+	if (!order) index.orders[sort] = order = index.source.slice().sort(COMPARE[sort])
 	return order
 }
 
+function uniqueBookmarks(index: ListIndex, sort: BookmarkSort): Bookmark[] {
+	let unique = index.unique[sort]
+	if (unique) return unique
+	let newest = index.newest
+	if (!newest) {
+		newest = new Map()
+		for (const bookmark of index.source) {
+			const seen = newest.get(bookmark.mediaId)
+			if (!seen || isNewer(bookmark, seen)) newest.set(bookmark.mediaId, bookmark)
+		}
+		index.newest = newest
+	}
+	const order = sortedBookmarks(index, sort)
+	// Most titles are in one list: then the sorted order is already unique.
+	const map = newest
+	unique = map.size === order.length ? order : order.filter((b) => map.get(b.mediaId) === b)
+	index.unique[sort] = unique
+	return unique
+}
+
 /**
- * The bookmarks page's list: one entry per title, filtered by list and media
- * type, sorted by date added (newest first), title (A–Z) or rating (highest
- * first). Missing titles and ratings sort last; ties fall back to newest.
- * In a single list, addedAt is the time the title was added to that list.
- * The returned entries are shared; treat them as read-only.
+ * The bookmarks page's list: filtered by list and media type, sorted by date
+ * added (newest first), title (A–Z, case- and accent-insensitive) or rating
+ * (highest first); missing titles and ratings last, ties newest first. With
+ * every list selected, a title in several lists appears once, as its newest
+ * addition. The returned records are the stored ones; treat them as read-only.
  */
-export function queryBookmarks(bookmarks: readonly Bookmark[], query: BookmarkQuery): BookmarkEntry[] {
+export function queryBookmarks(bookmarks: readonly Bookmark[], query: BookmarkQuery): Bookmark[] {
 	const index = indexFor(bookmarks)
 	const type = query.mediaType
 	if (query.category === 'all') {
-		const order = sortedEntries(index, query.sort)
-		return type === 'all' ? order.slice() : order.filter((e) => e.mediaType === type)
+		const unique = uniqueBookmarks(index, query.sort)
+		return type === 'all' ? unique.slice() : unique.filter((b) => b.mediaType === type)
 	}
 	const category = query.category
-	const source = query.sort === 'date-added' ? index.entries : sortedEntries(index, query.sort)
-	const out: BookmarkEntry[] = []
-	for (const entry of source) {
-		if (type !== 'all' && entry.mediaType !== type) continue
-		const addedAt = index.addedAtIn.get(entry.mediaId)?.get(category)
-		if (addedAt !== undefined) out.push({ ...entry, addedAt })
+	return sortedBookmarks(index, query.sort).filter((b) => b.category === category && (type === 'all' || b.mediaType === type))
+}
+
+/** Which lists each title is in (mediaId → categories in list order). */
+export function bookmarkMembership(bookmarks: readonly Bookmark[]) {
+	const map = new Map<number, string[]>()
+	for (const bookmark of bookmarks) {
+		const lists = map.get(bookmark.mediaId)
+		if (lists) lists.push(bookmark.category)
+		else map.set(bookmark.mediaId, [bookmark.category])
 	}
-	return query.sort === 'date-added' ? out.sort(newestFirst) : out
+	return map
+}
+
+/** How a list is named on screen: the default lists capitalised, custom ones as typed. */
+export function categoryLabel(category: string) {
+	return isDefaultCategory(category) ? category.charAt(0).toUpperCase() + category.slice(1) : category
 }

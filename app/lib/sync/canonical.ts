@@ -20,16 +20,23 @@ function sortKeys(value: unknown): unknown {
 	return value
 }
 
-const encoder = new TextEncoder()
-
-/** Byte-order comparison of UTF-8 (what SQLite and PostgreSQL's "C" collation do). */
+/**
+ * Byte-order comparison of the UTF-8 encodings (what SQLite and PostgreSQL's
+ * "C" collation do), without encoding: UTF-16 code units already sort like
+ * UTF-8 bytes except that surrogates (characters above U+FFFF) must sort
+ * after U+E000..U+FFFF.
+ */
 export function compareText(a: string, b: string): number {
 	if (a === b) return 0
-	const left = encoder.encode(a)
-	const right = encoder.encode(b)
-	const length = Math.min(left.length, right.length)
+	const length = Math.min(a.length, b.length)
 	for (let i = 0; i < length; i++) {
-		if (left[i] !== right[i]) return left[i]! - right[i]!
+		const x = a.charCodeAt(i)
+		const y = b.charCodeAt(i)
+		if (x === y) continue
+		const xSurrogate = x >= 0xd800 && x <= 0xdfff
+		const ySurrogate = y >= 0xd800 && y <= 0xdfff
+		if (xSurrogate !== ySurrogate && (xSurrogate ? y >= 0xe000 : x >= 0xe000)) return xSurrogate ? 1 : -1
+		return x - y
 	}
-	return left.length - right.length
+	return a.length - b.length
 }

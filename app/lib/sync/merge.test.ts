@@ -199,3 +199,19 @@ describe('mergeSettings', () => {
 		expect(mergeSettings(a, b)).toEqual(mergeSettings(b, a))
 	})
 })
+
+describe('compareText', () => {
+	it('orders like the UTF-8 bytes (the databases’ order), surrogates included', async () => {
+		const { compareText } = await import('./canonical.ts')
+		const samples = ['', 'a', 'ab', 'b', 'Z', 'é', '\uE000', '\uFFFD', '😀', 'a😀', 'a\uFFFF', '中文', '{"title":"A"}', '{"title":"Ç"}']
+		const encoder = new TextEncoder()
+		const bytes = (s: string) => encoder.encode(s)
+		const byteOrder = (a: string, b: string) => {
+			const x = bytes(a)
+			const y = bytes(b)
+			for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!
+			return x.length - y.length
+		}
+		for (const a of samples) for (const b of samples) expect(Math.sign(compareText(a, b))).toBe(Math.sign(byteOrder(a, b)))
+	})
+})

@@ -13,6 +13,12 @@ export const SyncOutboxSchema = z.object({
 	bookmarksAckedAt: z.number().default(0),
 	historyAckedAt: z.number().default(0),
 	settingsAckedAt: z.number().default(0),
+	/** The account revisions this device last merged (see GET /api/users/me/sync-state). */
+	bookmarksRev: z.number().int().default(-1),
+	historyRev: z.number().int().default(-1),
+	settingsRev: z.number().int().default(-1),
+	/** When that account signed out on this device: later changes are the visitor's, earlier ones were that account's. */
+	loggedOutAt: z.number().optional(),
 	/** The last failed attempt, to back off between retries. */
 	lastFailureAt: z.number().optional(),
 	failures: z.number().int().nonnegative().default(0),
@@ -21,7 +27,7 @@ export const SyncOutboxSchema = z.object({
 export type SyncOutbox = z.infer<typeof SyncOutboxSchema>
 
 export function emptyOutbox(username?: string): SyncOutbox {
-	return { username, bookmarksAckedAt: 0, historyAckedAt: 0, settingsAckedAt: 0, failures: 0 }
+	return { username, bookmarksAckedAt: 0, historyAckedAt: 0, settingsAckedAt: 0, bookmarksRev: -1, historyRev: -1, settingsRev: -1, failures: 0 }
 }
 
 /** Retry delay after n consecutive failures: 5 s, 10 s, 20 s ... capped at 5 minutes. */

@@ -5,6 +5,7 @@ import { canonicalJson, compareText } from './canonical.ts'
 export type WatchItemFields = Omit<WatchHistoryItem, 'episodes'>
 
 function laterOf<T extends { updatedAt: number }>(a: T, b: T): T {
+	if (a === b) return a
 	if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt ? a : b
 	// Same time, different content: the canonical JSON decides, identically everywhere.
 	return compareText(canonicalJson(a), canonicalJson(b)) >= 0 ? a : b

@@ -3,8 +3,7 @@ import type { Migration } from './types.ts'
 
 /**
  * Catalogue tables. Full-text search is the one dialect-specific part:
- * SQLite gets an FTS5 index kept in step by triggers (plus a vocabulary view
- * for typo candidates); PostgreSQL gets a generated tsvector column with a GIN
+ * SQLite gets an FTS5 index kept in step by triggers; PostgreSQL gets a generated tsvector column with a GIN
  * index, and a pg_trgm index when the extension can be created.
  */
 export const catalog: Migration = {
@@ -39,7 +38,9 @@ export const catalog: Migration = {
 			.addColumn('details', 'text', (c) => c.notNull().defaultTo('{}'))
 			.addColumn('updated_at', 'bigint', (c) => c.notNull())
 			.execute()
-		await db.schema.createIndex('catalog_titles_popularity_idx').on('catalog_titles').columns(['media_type', 'popularity']).execute()
+		await db.schema.createIndex('catalog_titles_popularity_idx').on('catalog_titles').columns(['media_type', 'popularity', 'key']).execute()
+		// Search ranks its candidates by popularity across both media types.
+		await db.schema.createIndex('catalog_titles_popularity_all_idx').on('catalog_titles').columns(['popularity', 'key']).execute()
 		await db.schema.createIndex('catalog_titles_release_idx').on('catalog_titles').columns(['media_type', 'release_date']).execute()
 		await db.schema.createIndex('catalog_titles_next_air_idx').on('catalog_titles').columns(['media_type', 'next_air_date']).execute()
 		await db.schema.createIndex('catalog_titles_vote_idx').on('catalog_titles').columns(['media_type', 'vote_average']).execute()
@@ -77,7 +78,7 @@ export const catalog: Migration = {
 			.createTable('catalog_seasons')
 			.addColumn('show_id', 'integer', (c) => c.notNull())
 			.addColumn('season_number', 'integer', (c) => c.notNull())
-			.addColumn('id', 'integer', (c) => c.notNull())
+			.addColumn('id', 'bigint', (c) => c.notNull())
 			.addColumn('name', 'text', (c) => c.notNull())
 			.addColumn('overview', 'text', (c) => c.notNull().defaultTo(''))
 			.addColumn('poster_path', 'text')
@@ -92,7 +93,7 @@ export const catalog: Migration = {
 			.addColumn('show_id', 'integer', (c) => c.notNull())
 			.addColumn('season_number', 'integer', (c) => c.notNull())
 			.addColumn('episode_number', 'integer', (c) => c.notNull())
-			.addColumn('id', 'integer', (c) => c.notNull())
+			.addColumn('id', 'bigint', (c) => c.notNull())
 			.addColumn('name', 'text', (c) => c.notNull())
 			.addColumn('overview', 'text', (c) => c.notNull().defaultTo(''))
 			.addColumn('air_date', 'text')
@@ -109,7 +110,7 @@ export const catalog: Migration = {
 
 		await db.schema
 			.createTable('catalog_people')
-			.addColumn('id', 'integer', (c) => c.primaryKey())
+			.addColumn('id', 'bigint', (c) => c.primaryKey())
 			.addColumn('name', 'text', (c) => c.notNull())
 			.addColumn('profile_path', 'text')
 			.addColumn('known_for_department', 'text')
@@ -121,7 +122,7 @@ export const catalog: Migration = {
 			.addColumn('title_key', 'integer', (c) => c.notNull().references('catalog_titles.key').onDelete('cascade'))
 			.addColumn('kind', 'text', (c) => c.notNull())
 			.addColumn('credit_order', 'integer', (c) => c.notNull())
-			.addColumn('person_id', 'integer', (c) => c.notNull())
+			.addColumn('person_id', 'bigint', (c) => c.notNull())
 			.addColumn('character', 'text')
 			.addColumn('job', 'text')
 			.addColumn('department', 'text')
@@ -148,9 +149,12 @@ export const catalog: Migration = {
 			.addColumn('value', 'text', (c) => c.notNull())
 			.execute()
 
+		// Every indexed word once: typo candidates (words one edit away) are looked up in it.
+		await db.schema.createTable('catalog_search_terms').addColumn('term', 'text', (c) => c.primaryKey()).execute()
+
 		if (dialect === 'sqlite') {
-			await sql`CREATE VIRTUAL TABLE catalog_search USING fts5(search_text, content='catalog_titles', content_rowid='key', tokenize='unicode61 remove_diacritics 2')`.execute(db)
-			await sql`CREATE VIRTUAL TABLE catalog_search_vocab USING fts5vocab(catalog_search, row)`.execute(db)
+			// Prefix indexes for 2 and 3 letters keep "as you type" queries (th*, sta*) cheap.
+			await sql`CREATE VIRTUAL TABLE catalog_search USING fts5(search_text, content='catalog_titles', content_rowid='key', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db)
 			await sql`CREATE TRIGGER catalog_titles_ai AFTER INSERT ON catalog_titles BEGIN
 				INSERT INTO catalog_search(rowid, search_text) VALUES (new.key, new.search_text);
 			END`.execute(db)

@@ -47,6 +47,16 @@ export const accountsSync: Migration = {
 			.addColumn('data', 'text', (c) => c.notNull())
 			.execute()
 
+		// Per user and kind, a counter raised by every sync that changed something:
+		// open devices poll it (a tiny GET) to learn that another device wrote.
+		await db.schema
+			.createTable('user_sync_state')
+			.addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+			.addColumn('bookmarks_rev', 'integer', (c) => c.notNull().defaultTo(0))
+			.addColumn('history_rev', 'integer', (c) => c.notNull().defaultTo(0))
+			.addColumn('settings_rev', 'integer', (c) => c.notNull().defaultTo(0))
+			.execute()
+
 		await db.schema
 			.createTable('auth_throttle')
 			.addColumn('key', 'text', (c) => c.primaryKey())

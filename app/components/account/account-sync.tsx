@@ -1,0 +1,48 @@
+import { useEffect } from 'react'
+import { useNavigate, useRevalidator } from 'react-router'
+import { clearAccountDevice, storedUserInfo, storeUserInfo } from '#app/utils/account.ts'
+import { runStartupSync, startOutboxWatcher } from '#app/utils/sync.ts'
+import { useOptionalUser } from '#app/utils/user.ts'
+
+/**
+ * Mounted once in the app shell. For a signed-in user it runs the app-start
+ * sync of spec §4 once per page load, then keeps watching the outbox; when
+ * the server has no session, the device forgets the account.
+ */
+export function AccountSync() {
+	const user = useOptionalUser()
+	const navigate = useNavigate()
+	const revalidator = useRevalidator()
+	const userId = user?.id
+	const username = user?.username
+
+	useEffect(() => {
+		if (!userId || !username) {
+			if (storedUserInfo()) clearAccountDevice()
+			return
+		}
+		try {
+			storeUserInfo({ username })
+		} catch {
+			// Storage refused; the session cookie still signs the user in.
+		}
+		let stopWatcher: (() => void) | undefined
+		let cancelled = false
+		void runStartupSync({
+			onLoggedOut: () => {
+				void revalidator.revalidate()
+				void navigate('/login')
+			},
+		}).then((result) => {
+			if (!cancelled && result) stopWatcher = startOutboxWatcher()
+		})
+		return () => {
+			cancelled = true
+			stopWatcher?.()
+		}
+		// The revalidator and navigate change identity on every render; the sync runs once per user.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [userId, username])
+
+	return null
+}

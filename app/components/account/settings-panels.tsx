@@ -1,0 +1,91 @@
+import {
+	AUDIO_LANGUAGES,
+	CONTENT_FILTERS,
+	QUALITY_OPTIONS,
+	SUBTITLE_COLOURS,
+	SUBTITLE_LANGUAGES,
+	SUBTITLE_SIZE_MAX,
+	SUBTITLE_SIZE_MIN,
+	SUBTITLE_SIZE_STEP,
+	THEME_OPTIONS,
+	THUMBNAIL_SIZES,
+} from '#app/lib/sync/settings.ts'
+import { useSettings } from '#app/utils/account-settings.ts'
+import { RangeRow, SelectRow, SettingsSection, SwitchRow } from './settings-controls.tsx'
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+const optionsOf = <T extends string>(values: readonly T[], label: (value: T) => string = capitalise) => values.map((value) => ({ value, label: label(value) }))
+
+function SavedNote({ signedIn }: { signedIn: boolean }) {
+	return <>{signedIn ? 'Saved on this device and synced to your account.' : 'Saved on this device. Sign in to sync them to your account.'}</>
+}
+
+export function PlayerSettings({ signedIn }: { signedIn: boolean }) {
+	const { settings, update } = useSettings()
+	const player = settings.player
+	return (
+		<SettingsSection title="Player" note={<SavedNote signedIn={signedIn} />}>
+			<SwitchRow label="Autoplay" description="Start playing as soon as the video is ready." checked={player.autoplay} onChange={(value) => update('player.autoplay', value)} />
+			<SwitchRow label="Auto next episode" description="Go to the next episode when one ends." checked={player.autoNext} onChange={(value) => update('player.autoNext', value)} />
+			<SwitchRow label="Seek preview" description="Show thumbnails while seeking." checked={player.preview} onChange={(value) => update('player.preview', value)} />
+			<SelectRow
+				label="Preferred quality"
+				value={player.quality}
+				options={optionsOf(QUALITY_OPTIONS, (value) => (value === 'auto' ? 'Auto' : value))}
+				onChange={(value) => update('player.quality', value)}
+			/>
+		</SettingsSection>
+	)
+}
+
+export function AppearanceSettings({ signedIn }: { signedIn: boolean }) {
+	const { settings, update } = useSettings()
+	const appearance = settings.appearance
+	return (
+		<SettingsSection title="Appearance" note={<SavedNote signedIn={signedIn} />}>
+			<SelectRow label="Theme" value={appearance.theme} options={optionsOf(THEME_OPTIONS)} onChange={(value) => update('appearance.theme', value)} />
+			<RangeRow
+				label="Subtitle size"
+				value={appearance.subtitleSize}
+				min={SUBTITLE_SIZE_MIN}
+				max={SUBTITLE_SIZE_MAX}
+				step={SUBTITLE_SIZE_STEP}
+				format={(value) => `${value}%`}
+				onChange={(value) => update('appearance.subtitleSize', value)}
+			/>
+			<SelectRow label="Subtitle colour" value={appearance.subtitleColor} options={optionsOf(SUBTITLE_COLOURS)} onChange={(value) => update('appearance.subtitleColor', value)} />
+			<SelectRow label="Thumbnail size" value={appearance.thumbnailSize} options={optionsOf(THUMBNAIL_SIZES)} onChange={(value) => update('appearance.thumbnailSize', value)} />
+		</SettingsSection>
+	)
+}
+
+export function ContentSettings({ signedIn }: { signedIn: boolean }) {
+	const { settings, update } = useSettings()
+	const content = settings.content
+	return (
+		<SettingsSection title="Content" note={<SavedNote signedIn={signedIn} />}>
+			<SelectRow label="Content filtering" value={content.contentFiltering} options={optionsOf(CONTENT_FILTERS)} onChange={(value) => update('content.contentFiltering', value)} />
+			<SelectRow label="Preferred audio" value={content.preferredAudio} options={optionsOf(AUDIO_LANGUAGES)} onChange={(value) => update('content.preferredAudio', value)} />
+			<SelectRow label="Preferred subtitles" value={content.preferredSubtitles} options={optionsOf(SUBTITLE_LANGUAGES)} onChange={(value) => update('content.preferredSubtitles', value)} />
+		</SettingsSection>
+	)
+}
+
+export function NotificationSettings({ signedIn }: { signedIn: boolean }) {
+	const { settings, update } = useSettings()
+	return (
+		<SettingsSection title="Notifications" note={<SavedNote signedIn={signedIn} />}>
+			<SwitchRow
+				label="Push notifications"
+				description="New episodes of shows you follow."
+				checked={settings.notifications.pushNotifications}
+				onChange={(value) => update('notifications.pushNotifications', value)}
+			/>
+		</SettingsSection>
+	)
+}
+
+export function EmailUpdatesSetting() {
+	const { settings, update } = useSettings()
+	return <SwitchRow label="Email updates" description="Occasional news about Willow." checked={settings.account.emailUpdates} onChange={(value) => update('account.emailUpdates', value)} />
+}

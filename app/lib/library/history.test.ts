@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest'
+import {
+	clampPercent,
+	continueWatching,
+	episodeAfter,
+	episodeKey,
+	historyByRecent,
+	isHistoryTrending,
+	itemPercent,
+	latestHistoryChange,
+	nextEpisodeToWatch,
+	parseEpisodeKey,
+	progressPercent,
+	recordEpisodeProgress,
+	recordMovieProgress,
+} from './history.ts'
+import type { EpisodeProgress, WatchHistory, WatchHistoryItem } from './types.ts'
+
+const episode = (season: number, number: number, watched: number, updatedAt: number, duration = 100): EpisodeProgress => ({
+	id: season * 100 + number,
+	number,
+	title: `Episode ${number}`,
+	seasonId: season * 10,
+	season,
+	updatedAt,
+	progress: { watched, duration },
+})
+
+const show = (episodes: EpisodeProgress[], updatedAt = 1): WatchHistoryItem => ({
+	type: 'show',
+	title: 'Severance',
+	updatedAt,
+	episodes: Object.fromEntries(episodes.map((e) => [episodeKey(e.season, e.number), e])),
+})
+
+const seasons = [
+	{ season_number: 0, episode_count: 3 },
+	{ season_number: 1, episode_count: 9 },
+	{ season_number: 2, episode_count: 10 },
+]
+
+describe('progress', () => {
+	it('clamps percentages to 0–100', () => {
+		expect(clampPercent(-5)).toBe(0)
+		expect(clampPercent(150)).toBe(100)
+		expect(clampPercent(42.5)).toBe(42.5)
+		expect(clampPercent(Number.NaN)).toBe(0)
+		expect(progressPercent({ watched: 30, duration: 0 })).toBe(0)
+		expect(progressPercent({ watched: 300, duration: 100 })).toBe(100)
+		expect(progressPercent({ watched: 25, duration: 100 })).toBe(25)
+		expect(progressPercent(undefined)).toBe(0)
+	})
+
+	it('shows the trending badge only above popularity 400 on history cards', () => {
+		expect(isHistoryTrending(400)).toBe(false)
+		expect(isHistoryTrending(400.01)).toBe(true)
+		expect(isHistoryTrending(undefined)).toBe(false)
+	})
+
+	it('episode keys are s{season}e{episode}', () => {
+		expect(episodeKey(2, 10)).toBe('s2e10')
+		expect(parseEpisodeKey('s2e10')).toEqual({ season: 2, episode: 10 })
+		expect(parseEpisodeKey('2x10')).toBeNull()
+	})
+
+	it("an item's percent is the movie's progress or the latest episode's", () => {
+		expect(itemPercent({ type: 'movie', title: 'Dune', updatedAt: 1, progress: { watched: 50, duration: 200 } })).toBe(25)
+		expect(itemPercent(show([episode(1, 1, 100, 1), episode(1, 2, 40, 2)]))).toBe(40)
+	})
+})
+
+describe('episodeAfter (spec §4 next-episode rule)', () => {
+	it('is the following episode within the season', () => {
+		expect(episodeAfter(1, 3, seasons)).toEqual({ season: 1, episode: 4 })
+	})
+	it('is episode 1 of the next season after the last episode of a season', () => {
+		expect(episodeAfter(1, 9, seasons)).toEqual({ season: 2, episode: 1 })
+	})
+	it('wraps to the first season after the last', () => {
+		expect(episodeAfter(2, 10, seasons)).toEqual({ season: 1, episode: 1 })
+	})
+	it('skips specials and empty seasons', () => {
+		expect(episodeAfter(1, 9, [...seasons, { season_number: 3, episode_count: 0 }])).toEqual({ season: 2, episode: 1 })
+	})
+	it('assumes the following episode exists without season information', () => {
+		expect(episodeAfter(4, 6)).toEqual({ season: 4, episode: 7 })
+	})
+})
+
+describe('nextEpisodeToWatch', () => {
+	it('resumes the latest episode while it is at most 93% watched', () => {
+		const item = show([episode(1, 1, 100, 1), episode(1, 2, 93, 5)])
+		expect(nextEpisodeToWatch(item, seasons)).toMatchObject({ season: 1, episode: 2, kind: 'resume', progress: { watched: 93, duration: 100 } })
+	})
+	it('moves to the episode after the last finished one', () => {
+		const item = show([episode(1, 2, 20, 1), episode(1, 1, 95, 9)])
+		expect(nextEpisodeToWatch(item, seasons)).toMatchObject({ season: 1, episode: 2, kind: 'next', progress: { watched: 20, duration: 100 } })
+		expect(nextEpisodeToWatch(show([episode(1, 9, 99, 3)]), seasons)).toMatchObject({ season: 2, episode: 1, kind: 'next' })
+		expect(nextEpisodeToWatch(show([episode(2, 10, 100, 3)]), seasons)).toMatchObject({ season: 1, episode: 1, kind: 'next' })
+	})
+	it('is null for movies and shows without episodes', () => {
+		expect(nextEpisodeToWatch({ type: 'movie', title: 'Dune', updatedAt: 1 })).toBeNull()
+		expect(nextEpisodeToWatch(show([]))).toBeNull()
+	})
+})
+
+describe('continueWatching', () => {
+	const history: WatchHistory = {
+		'1': { type: 'movie', title: 'In progress', updatedAt: 30, progress: { watched: 50, duration: 100 } },
+		'2': { type: 'movie', title: 'Finished', updatedAt: 40, progress: { watched: 95, duration: 100 } },
+		'3': { type: 'movie', title: 'Not started', updatedAt: 50, progress: { watched: 0, duration: 100 } },
+		'4': show([episode(1, 1, 100, 60)], 60),
+		'5': { type: 'movie', title: 'At the threshold', updatedAt: 10, progress: { watched: 94, duration: 100 } },
+	}
+
+	it('lists unfinished movies and shows with their next episode, most recent first', () => {
+		const entries = continueWatching(history)
+		expect(entries.map((e) => e.mediaId)).toEqual([4, 1, 5])
+		expect(entries[0]).toMatchObject({ episode: { season: 1, episode: 2, kind: 'next' }, percent: 0 })
+		expect(entries[1]).toMatchObject({ episode: null, percent: 50 })
+	})
+
+	it('respects the limit', () => {
+		expect(continueWatching(history, 1)).toHaveLength(1)
+	})
+
+	it('orders the full history by most recent', () => {
+		expect(historyByRecent(history).map((e) => e.mediaId)).toEqual([4, 3, 2, 1, 5])
+	})
+})
+
+describe('recording progress', () => {
+	it('records a movie with {watched, duration} and updatedAt', () => {
+		const history = recordMovieProgress({}, { mediaId: 438631, title: 'Dune', year: 2021, posterPath: '/d.jpg', popularity: 500 }, { watched: 60, duration: 155 * 60 }, 1000)
+		expect(history).toEqual({ '438631': { type: 'movie', title: 'Dune', year: 2021, posterPath: '/d.jpg', popularity: 500, updatedAt: 1000, progress: { watched: 60, duration: 9300 } } })
+	})
+
+	it('sanitises progress (negative, NaN, beyond duration)', () => {
+		const history = recordMovieProgress({}, { mediaId: 1, title: 'X' }, { watched: 500, duration: 100 }, 1)
+		expect(history['1']!.progress).toEqual({ watched: 100, duration: 100 })
+		expect(recordMovieProgress({}, { mediaId: 1, title: 'X' }, { watched: Number.NaN, duration: -3 }, 1)['1']!.progress).toEqual({ watched: 0, duration: 0 })
+	})
+
+	it('records episodes keyed s{season}e{episode}, keeping the others', () => {
+		let history = recordEpisodeProgress({}, { mediaId: 95396, title: 'Severance' }, { id: 11, season: 1, number: 1, title: 'Good News About Hell', seasonId: 101 }, { watched: 10, duration: 3000 }, 1000)
+		history = recordEpisodeProgress(history, { mediaId: 95396, title: 'Severance' }, { id: 12, season: 1, number: 2, title: 'Half Loop', seasonId: 101 }, { watched: 20, duration: 3000 }, 2000)
+		const item = history['95396']!
+		expect(item.type).toBe('show')
+		expect(item.updatedAt).toBe(2000)
+		expect(Object.keys(item.episodes!)).toEqual(['s1e1', 's1e2'])
+		expect(item.episodes!.s1e2).toEqual({ id: 12, number: 2, title: 'Half Loop', seasonId: 101, season: 1, updatedAt: 2000, progress: { watched: 20, duration: 3000 } })
+		expect(latestHistoryChange(history)).toBe(2000)
+	})
+
+	it('never moves updatedAt backwards', () => {
+		let history = recordMovieProgress({}, { mediaId: 1, title: 'X' }, { watched: 1, duration: 10 }, 5000)
+		history = recordMovieProgress(history, { mediaId: 1, title: 'X' }, { watched: 2, duration: 10 }, 4000)
+		expect(history['1']!.updatedAt).toBe(5000)
+	})
+})

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+	DEVICE_KEYS,
+	DeviceStorageError,
+	onDeviceStorageError,
+	READ_FAILED_MESSAGE,
+	readDevice,
+	removeDevice,
+	WRITE_FAILED_MESSAGE,
+	writeDevice,
+	writeDeviceBatch,
+} from './device-storage.ts'
+import { createMemoryStorage } from '#tests/support/memory-storage.ts'
+
+let storage: ReturnType<typeof createMemoryStorage>
+
+beforeEach(() => {
+	storage = createMemoryStorage()
+	vi.stubGlobal('window', { localStorage: storage })
+})
+afterEach(() => {
+	vi.unstubAllGlobals()
+})
+
+function collectErrors() {
+	const errors: DeviceStorageError[] = []
+	const off = onDeviceStorageError((error) => errors.push(error))
+	return { errors, off }
+}
+
+describe('device storage', () => {
+	it('registers every device key of spec §3 with a schema', () => {
+		const spec = ['theme', 'local-lock', 'bookmarks', 'media-bookmarks', 'media-tracking', 'user-info', 'ui-token', 'dismissedInfoModals', 'dismissedInfoBoxes', 'dismissedAds', 'lastBookmarkUpdateTime', 'lastWatchHistoryUpdateTime', '4kToken', '4kTokenSynced', 'loginLockoutUntil', 'loginAttempts', 'deviceBestResolution']
+		for (const key of spec) expect(DEVICE_KEYS, key).toHaveProperty([key])
+		expect(DEVICE_KEYS).toHaveProperty(['device-storage-version'])
+	})
+
+	it('round-trips values; strings are stored bare, others as JSON', () => {
+		writeDevice('theme', 'light')
+		writeDevice('loginAttempts', 3)
+		writeDevice('user-info', { username: 'ann', email: 'a@example.org' })
+		expect(storage.getItem('theme')).toBe('light')
+		expect(storage.getItem('loginAttempts')).toBe('3')
+		expect(readDevice('theme')).toBe('light')
+		expect(readDevice('loginAttempts')).toBe(3)
+		expect(readDevice('user-info')).toEqual({ username: 'ann', email: 'a@example.org' })
+	})
+
+	it('validates on read: invalid or absent values read as undefined', () => {
+		expect(readDevice('theme')).toBeUndefined()
+		storage.setItem('theme', 'purple')
+		expect(readDevice('theme')).toBeUndefined()
+		storage.setItem('user-info', '{"name":"no username"}')
+		expect(readDevice('user-info')).toBeUndefined()
+		storage.setItem('loginAttempts', '{broken')
+		expect(readDevice('loginAttempts')).toBeUndefined()
+	})
+
+	it('reads quoted JSON strings and bare strings that look like JSON', () => {
+		storage.setItem('theme', '"dark"')
+		expect(readDevice('theme')).toBe('dark')
+		storage.setItem('ui-token', '12345')
+		expect(readDevice('ui-token')).toBe('12345')
+	})
+
+	it('drops only the malformed records of a list', () => {
+		storage.setItem('bookmarks', JSON.stringify([{ mediaId: 1, category: 'watchlist', addedAt: 1 }, { mediaId: 'x' }, { mediaId: 2, category: ' ', addedAt: 1 }]))
+		expect(readDevice('bookmarks')).toEqual([{ mediaId: 1, category: 'watchlist', addedAt: 1 }])
+	})
+
+	it('read failure: clears the lock record, reports the exact message and throws', () => {
+		storage.setItem('local-lock', JSON.stringify({ valid: true, lastBookmarkUpdateTime: 5 }))
+		storage.setItem('bookmarks', '[]')
+		storage.failReads(['bookmarks'])
+		const { errors, off } = collectErrors()
+		expect(() => readDevice('bookmarks')).toThrow(READ_FAILED_MESSAGE)
+		off()
+		expect(errors.map((e) => [e.kind, e.message])).toEqual([['read', 'Failed to read from localStorage, clear all data and try again.']])
+		expect(storage.dump()).toEqual({ bookmarks: '[]' })
+	})
+
+	it('a browser that denies storage access entirely is a read failure', () => {
+		vi.stubGlobal('window', {
+			get localStorage(): Storage {
+				throw new Error('SecurityError')
+			},
+		})
+		const { errors, off } = collectErrors()
+		expect(() => readDevice('theme')).toThrow(DeviceStorageError)
+		off()
+		expect(errors[0]!.message).toBe(READ_FAILED_MESSAGE)
+	})
+
+	it('write failure: reports the exact message and loses nothing else', () => {
+		storage.setItem('theme', 'dark')
+		storage.setItem('bookmarks', JSON.stringify([{ mediaId: 1, category: 'watchlist', addedAt: 1 }]))
+		storage.setItem('local-lock', JSON.stringify({ valid: true }))
+		storage.failWrites(['bookmark-tombstones'])
+		const before = storage.dump()
+		const { errors, off } = collectErrors()
+		expect(() =>
+			writeDeviceBatch({ bookmarks: [], 'bookmark-tombstones': [{ mediaId: 1, category: 'watchlist', deletedAt: 2 }], lastBookmarkUpdateTime: 2 }),
+		).toThrow(WRITE_FAILED_MESSAGE)
+		off()
+		expect(errors.map((e) => [e.kind, e.message])).toEqual([['write', 'Failed to update localStorage, clear all data and try again.']])
+		// The batch is undone: bookmarks were written first and are restored.
+		expect(storage.dump()).toEqual(before)
+	})
+
+	it('quota errors on a single write leave the old value', () => {
+		writeDevice('loginAttempts', 1)
+		storage.failWrites(['loginAttempts'])
+		const { off } = collectErrors()
+		expect(() => writeDevice('loginAttempts', 2)).toThrow(DeviceStorageError)
+		expect(() => removeDevice('loginAttempts')).toThrow(WRITE_FAILED_MESSAGE)
+		off()
+		expect(readDevice('loginAttempts')).toBe(1)
+	})
+
+	it('hands failures that happened before anyone listened to the first listener', () => {
+		storage.failReads(['theme'])
+		expect(() => readDevice('theme')).toThrow()
+		const { errors, off } = collectErrors()
+		off()
+		expect(errors).toHaveLength(1)
+	})
+
+	it('does nothing on the server', () => {
+		vi.unstubAllGlobals()
+		expect(readDevice('theme')).toBeUndefined()
+		expect(() => writeDevice('theme', 'dark')).not.toThrow()
+	})
+})

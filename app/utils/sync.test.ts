@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Bookmark, BookmarkTombstone } from '#app/lib/library/types.ts'
+import { mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
+
+// The browser side of sync, against a fake localStorage and a fake server
+// that merges with the shared functions (the real server is covered by the
+// integration tests).
+
+class MemoryStorage {
+	data = new Map<string, string>()
+	getItem(key: string) {
+		return this.data.has(key) ? this.data.get(key)! : null
+	}
+	setItem(key: string, value: string) {
+		this.data.set(key, String(value))
+	}
+	removeItem(key: string) {
+		this.data.delete(key)
+	}
+}
+
+let storage: MemoryStorage
+let server: BookmarkState & { revision: number }
+let fetchCalls: string[]
+let sessionValid: boolean
+let username: string
+
+function json(status: number, body: unknown) {
+	return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+}
+
+beforeEach(() => {
+	vi.resetModules()
+	storage = new MemoryStorage()
+	server = { bookmarks: [], tombstones: [], revision: 0 }
+	fetchCalls = []
+	sessionValid = true
+	username = 'ann'
+	const target = new EventTarget()
+	vi.stubGlobal('window', Object.assign(target, { localStorage: storage, setInterval, clearInterval }))
+	vi.stubGlobal(
+		'fetch',
+		vi.fn(async (path: string, init?: RequestInit) => {
+			fetchCalls.push(`${init?.method ?? 'GET'} ${path}`)
+			if (!sessionValid && !path.startsWith('/api/auth/')) return json(401, { error: 'Unauthorized' })
+			if (path === '/api/users/me') return json(200, { user: { id: username, username, email: `${username}@x.io`, name: username, isDonator: false, '4k_token': null } })
+			if (path === '/api/sync/bookmarks') {
+				const body = JSON.parse(String(init?.body)) as BookmarkState
+				const merged = mergeBookmarkStates(server, body)
+				if (JSON.stringify(merged) !== JSON.stringify({ bookmarks: server.bookmarks, tombstones: server.tombstones })) server.revision += 1
+				server = { ...merged, revision: server.revision }
+				return json(200, { ...merged, updatedAt: Math.max(0, ...merged.bookmarks.map((b) => b.addedAt), ...merged.tombstones.map((t) => t.deletedAt)), revision: server.revision })
+			}
+			if (path === '/api/sync/watch-history') return json(200, { items: {}, updatedAt: 0, revision: 0 })
+			if (path === '/api/sync/settings') return json(200, { settings: JSON.parse(String(init?.body)).settings, revision: 0 })
+			if (path === '/api/sync/4k_token') return json(200, { ok: true })
+			if (path === '/api/users/me/sync-state') return json(200, { revisions: { bookmarks: server.revision, history: 0, settings: 0 } })
+			return json(404, { error: 'Not found' })
+		}),
+	)
+})
+
+afterEach(() => {
+	vi.unstubAllGlobals()
+})
+
+const setLocal = (bookmarks: Bookmark[], tombstones: BookmarkTombstone[] = [], at = Date.now()) => {
+	storage.setItem('bookmarks', JSON.stringify(bookmarks))
+	storage.setItem('bookmark-tombstones', JSON.stringify(tombstones))
+	storage.setItem('lastBookmarkUpdateTime', JSON.stringify(at))
+}
+const localBookmarks = () => (JSON.parse(storage.getItem('bookmarks') ?? '[]') as Bookmark[]).map((b) => b.mediaId)
+
+describe('app-start sync', () => {
+	it('fetches the user, merges bookmarks both ways and stores user info', async () => {
+		const sync = await import('./sync.ts')
+		server.bookmarks = [{ mediaId: 1, category: 'watchlist', addedAt: 10 }]
+		setLocal([{ mediaId: 2, category: 'watchlist', addedAt: 20 }])
+		const result = await sync.runStartupSync({ toasts: false })
+		expect(result.ok).toBe(true)
+		expect(localBookmarks()).toEqual([1, 2])
+		expect(server.bookmarks.map((b) => b.mediaId)).toEqual([1, 2])
+		expect(JSON.parse(storage.getItem('user-info')!)).toMatchObject({ username: 'ann' })
+		expect(fetchCalls.slice(0, 3)).toEqual(['GET /api/users/me', 'POST /api/sync/bookmarks', 'POST /api/sync/watch-history'])
+	})
+
+	it('runs the logout routine on 401: user info removed, onLoggedOut called', async () => {
+		const sync = await import('./sync.ts')
+		storage.setItem('user-info', JSON.stringify({ username: 'ann' }))
+		sessionValid = false
+		const onLoggedOut = vi.fn()
+		const result = await sync.runStartupSync({ toasts: false, onLoggedOut })
+		expect(result.ok).toBe(false)
+		expect(onLoggedOut).toHaveBeenCalledOnce()
+		expect(storage.getItem('user-info')).toBeNull()
+	})
+
+	it('pushes a 4K token only when it starts with ey and is over 50 characters', async () => {
+		const sync = await import('./sync.ts')
+		storage.setItem('4kToken', `xx${'a'.repeat(60)}`)
+		await sync.runStartupSync({ toasts: false })
+		expect(fetchCalls).not.toContain('POST /api/sync/4k_token')
+		storage.setItem('4kToken', `ey${'a'.repeat(60)}`)
+		await sync.runStartupSync({ toasts: false })
+		expect(fetchCalls).toContain('POST /api/sync/4k_token')
+		expect(storage.getItem('4kTokenSynced')).toBe('true')
+	})
+})
+
+describe('another account on the same device', () => {
+	it('receives only what the visitor changed after the previous account signed out', async () => {
+		const sync = await import('./sync.ts')
+		const account = await import('./account.ts')
+		setLocal([{ mediaId: 1, category: 'watchlist', addedAt: 100 }], [], 100)
+		await sync.runStartupSync({ toasts: false })
+		expect(server.bookmarks.map((b) => b.mediaId)).toEqual([1])
+		account.clearAccountDevice(200)
+		// Signed out, the visitor keeps the library and adds to it.
+		setLocal([{ mediaId: 1, category: 'watchlist', addedAt: 100 }, { mediaId: 2, category: 'watchlist', addedAt: 300 }], [], 300)
+		// Bob signs in on this device: his (empty) account must not receive Ann's bookmark 1.
+		username = 'bob'
+		server = { bookmarks: [], tombstones: [], revision: 0 }
+		await sync.runStartupSync({ toasts: false })
+		expect(server.bookmarks.map((b) => b.mediaId)).toEqual([2])
+		expect(localBookmarks()).toEqual([2])
+	})
+
+	it('the same account signing in again keeps everything', async () => {
+		const sync = await import('./sync.ts')
+		const account = await import('./account.ts')
+		setLocal([{ mediaId: 1, category: 'watchlist', addedAt: 100 }], [], 100)
+		await sync.runStartupSync({ toasts: false })
+		account.clearAccountDevice(200)
+		await sync.runStartupSync({ toasts: false })
+		expect(localBookmarks()).toEqual([1])
+		expect(JSON.parse(storage.getItem('sync-outbox')!).loggedOutAt).toBeUndefined()
+	})
+})
+
+describe('outbox', () => {
+	it('knows what is unsent from the persisted library, so pending work survives a reload', async () => {
+		let sync = await import('./sync.ts')
+		storage.setItem('user-info', JSON.stringify({ username: 'ann' }))
+		setLocal([{ mediaId: 1, category: 'watchlist', addedAt: 100 }], [], 100)
+		expect(sync.pendingChanges('ann').bookmarks).toBe(true)
+		expect(await sync.flushOutbox()).toBe(true)
+		expect(sync.pendingChanges('ann').bookmarks).toBe(false)
+		// A change, then a "reload" (fresh modules, same storage) before it was sent.
+		setLocal([{ mediaId: 1, category: 'watchlist', addedAt: 100 }, { mediaId: 2, category: 'watchlist', addedAt: 200 }], [], 200)
+		vi.resetModules()
+		sync = await import('./sync.ts')
+		expect(sync.pendingChanges('ann').bookmarks).toBe(true)
+		await sync.flushOutbox()
+		expect(server.bookmarks.map((b) => b.mediaId)).toEqual([1, 2])
+	})
+
+	it('keeps changes pending after a failure and backs off before retrying', async () => {
+		const sync = await import('./sync.ts')
+		storage.setItem('user-info', JSON.stringify({ username: 'ann' }))
+		setLocal([{ mediaId: 3, category: 'watchlist', addedAt: 300 }], [], 300)
+		vi.mocked(fetch).mockImplementationOnce(async () => {
+			throw new TypeError('network down')
+		})
+		expect(await sync.flushOutbox()).toBe(false)
+		expect(sync.pendingChanges('ann').bookmarks).toBe(true)
+		const calls = fetchCalls.length
+		expect(await sync.flushOutbox()).toBe(false) // within the back-off: no request
+		expect(fetchCalls.length).toBe(calls)
+		expect(await sync.flushOutbox(undefined, {}, Date.now() + 10_000)).toBe(true)
+		expect(server.bookmarks.map((b) => b.mediaId)).toEqual([3])
+	})
+
+	it('pulls when another device raised the revision, and a removal there removes it here', async () => {
+		const sync = await import('./sync.ts')
+		storage.setItem('user-info', JSON.stringify({ username: 'ann' }))
+		setLocal([{ mediaId: 4, category: 'watchlist', addedAt: 400 }], [], 400)
+		await sync.flushOutbox()
+		// Another device removes it.
+		server = { ...mergeBookmarkStates(server, { bookmarks: [], tombstones: [{ mediaId: 4, category: 'watchlist', deletedAt: 500 }] }), revision: server.revision + 1 }
+		await sync.flushOutbox()
+		expect(localBookmarks()).toEqual([4]) // nothing pending here and no remote check asked for
+		await sync.flushOutbox(undefined, { checkRemote: true })
+		expect(localBookmarks()).toEqual([])
+	})
+})

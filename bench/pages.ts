@@ -1,0 +1,239 @@
+// npm run bench:pages [-- --duration=5 --connections=10 --no-build]
+//
+// Serves the production build and a minimal server-rendered React Router page
+// side by side, then prints requests/s and p50/p99 latency for /, a movie
+// detail, a series detail, an episode page and a search, each against the
+// minimal page (goal: ≥ 0.6× its throughput, p99 ≤ 2× its p99), plus the
+// first-load JavaScript of / and a movie detail in gzip bytes (goal ≤ 140 KB).
+// Not a timed test: it prints figures.
+//
+// Lighthouse (optional): pass --lighthouse=/path/to/node_modules/.bin/lighthouse
+// (lighthouse 12.x; it is not a dependency of Willow) to also print the four
+// category scores of the same pages, run offline against Debian's Chromium.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+
+const args = new Map(
+	process.argv.slice(2).map((arg) => {
+		const [key, value] = arg.replace(/^--/, '').split('=')
+		return [key!, value ?? 'true'] as const
+	}),
+)
+const DURATION_S = Number(args.get('duration') ?? 5)
+const CONNECTIONS = Number(args.get('connections') ?? 10)
+const BUILD = args.get('no-build') !== 'true'
+const LIGHTHOUSE = args.get('lighthouse') ?? process.env.LIGHTHOUSE_BIN
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const WILLOW_PORT = Number(args.get('port') ?? 3701)
+const MINIMAL_PORT = WILLOW_PORT + 1
+const WILLOW_BUILD = path.join(os.tmpdir(), 'willow-bench-pages-build')
+const MINIMAL_BUILD = path.join(os.tmpdir(), 'willow-bench-minimal')
+const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-bench-pages-data-'))
+
+const children: ChildProcess[] = []
+function cleanup() {
+	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+	fs.rmSync(DATA_DIR, { recursive: true, force: true })
+}
+process.on('exit', cleanup)
+process.on('SIGINT', () => process.exit(130))
+
+function build(label: string, cmd: string[], env: Record<string, string>) {
+	console.log(`building ${label}…`)
+	const result = spawnSync('npx', cmd, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } })
+	if (result.status !== 0) throw new Error(`${label} build failed`)
+}
+
+function start(label: string, command: string, cmdArgs: string[], env: Record<string, string>) {
+	const child = spawn(command, cmdArgs, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } })
+	children.push(child)
+	child.on('exit', (code) => {
+		if (code && code !== 0 && code !== 143) console.error(`${label} exited with ${code}`)
+	})
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 })
+
+function get(port: number, urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
+	return new Promise((resolve, reject) => {
+		const req = http.get({ host: '127.0.0.1', port, path: urlPath, agent, headers }, (res) => {
+			const chunks: Buffer[] = []
+			res.on('data', (chunk: Buffer) => chunks.push(chunk))
+			res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }))
+			res.on('error', reject)
+		})
+		req.on('error', reject)
+	})
+}
+
+async function waitFor(port: number, urlPath: string) {
+	const deadline = Date.now() + 60_000
+	while (Date.now() < deadline) {
+		try {
+			if ((await get(port, urlPath)).status < 500) return
+		} catch {
+			// not up yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250))
+	}
+	throw new Error(`server on ${port} did not start`)
+}
+
+interface Result {
+	requests: number
+	errors: number
+	rps: number
+	p50: number
+	p99: number
+}
+
+/** Closed-loop load: CONNECTIONS workers each issue requests back to back for DURATION_S. */
+async function load(port: number, urlPath: string): Promise<Result> {
+	// Warm up caches and JIT first.
+	for (let i = 0; i < 20; i++) await get(port, urlPath)
+	const latencies: number[] = []
+	let errors = 0
+	const end = performance.now() + DURATION_S * 1000
+	const started = performance.now()
+	await Promise.all(
+		Array.from({ length: CONNECTIONS }, async () => {
+			while (performance.now() < end) {
+				const t0 = performance.now()
+				try {
+					const { status } = await get(port, urlPath, { 'accept-encoding': 'gzip' })
+					if (status >= 400) errors++
+				} catch {
+					errors++
+				}
+				latencies.push(performance.now() - t0)
+			}
+		}),
+	)
+	const elapsed = (performance.now() - started) / 1000
+	latencies.sort((a, b) => a - b)
+	const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
+	return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99) }
+}
+
+/** JavaScript a first visit downloads: module scripts and modulepreload links in the HTML, gzip-compressed. */
+async function firstLoadJs(port: number, urlPath: string) {
+	const html = (await get(port, urlPath)).body.toString('utf8')
+	const urls = new Set<string>()
+	for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(match[1]!)
+	for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) urls.add(match[1]!)
+	for (const match of html.matchAll(/import\s*(?:[^'"]*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(match[1]!)
+	let raw = 0
+	let gzip = 0
+	for (const url of urls) {
+		const { body } = await get(port, url)
+		raw += body.length
+		gzip += zlib.gzipSync(body, { level: 9 }).length
+	}
+	return { files: urls.size, raw, gzip }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const ms = (value: number) => `${value.toFixed(1)} ms`
+
+async function main() {
+	if (BUILD) {
+		build('Willow', ['react-router', 'build'], { WILLOW_BUILD_DIR: WILLOW_BUILD })
+		build('minimal page', ['react-router', 'build', 'bench/pages-minimal'], { MINIMAL_BUILD_DIR: MINIMAL_BUILD })
+	}
+	start('Willow', 'node', ['server.js'], {
+		NODE_ENV: 'production',
+		WILLOW_BUILD_DIR: WILLOW_BUILD,
+		PORT: String(WILLOW_PORT),
+		HOST: '127.0.0.1',
+		DATA_DIR,
+		WEB_CONCURRENCY: '1',
+		LOG_LEVEL: 'error',
+		TMDB_API_KEY: '',
+		TMDB_READ_TOKEN: '',
+		DATABASE_URL: '',
+		REDIS_URL: '',
+	})
+	start('minimal', 'node', ['bench/pages-minimal/server.mjs'], { NODE_ENV: 'production', MINIMAL_BUILD_DIR: MINIMAL_BUILD, PORT: String(MINIMAL_PORT) })
+	await Promise.all([waitFor(WILLOW_PORT, '/readyz'), waitFor(MINIMAL_PORT, '/')])
+
+	const json = async <T>(urlPath: string) => JSON.parse((await get(WILLOW_PORT, urlPath)).body.toString('utf8')) as T
+	const movies = await json<{ results: Array<{ id: number; title: string }> }>('/api/catalog/movie/popular')
+	const shows = await json<{ results: Array<{ id: number; name: string }> }>('/api/catalog/tv/popular')
+	const movie = movies.results[0]
+	if (!movie || shows.results.length === 0) throw new Error('the catalogue is empty; the demo catalogue should load on first start')
+	// A series whose first season lists episodes, so the episode page is a real page (not "Episode Not Found").
+	let show = shows.results[0]!
+	let season = 1
+	for (const candidate of shows.results) {
+		const details = await json<{ seasons: Array<{ season_number: number; episode_count: number }> }>(`/api/catalog/tv/${candidate.id}`)
+		const first = details.seasons.find((s) => s.season_number > 0 && s.episode_count > 0)
+		if (!first) continue
+		const episodes = await json<{ episodes?: unknown[] }>(`/api/catalog/tv/${candidate.id}/season/${first.season_number}`)
+		if (episodes.episodes?.length) {
+			show = candidate
+			season = first.season_number
+			break
+		}
+	}
+	const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '-')
+	const query = encodeURIComponent(movie.title.split(' ')[0] ?? 'the')
+	const pages = [
+		['home', '/'],
+		['movie detail', `/movies/${movie.id}-${slug(movie.title)}`],
+		['series detail', `/series/${show.id}-${slug(show.name)}`],
+		['episode', `/series/${show.id}-${slug(show.name)}/${season}/1`],
+		['search', `/search?query=${query}`],
+	] as const
+
+	console.log(`\nload: ${CONNECTIONS} connections × ${DURATION_S} s per page, one worker each (node ${process.version}, ${os.cpus().length} CPUs)\n`)
+	const baseline = await load(MINIMAL_PORT, '/')
+	const rows: string[][] = [['page', 'req/s', 'p50', 'p99', 'req/s ratio', 'p99 ratio', 'errors', 'goal']]
+	rows.push(['minimal page', baseline.rps.toFixed(0), ms(baseline.p50), ms(baseline.p99), '1.00', '1.00', String(baseline.errors), ''])
+	for (const [label, urlPath] of pages) {
+		const result = await load(WILLOW_PORT, urlPath)
+		const rpsRatio = result.rps / baseline.rps
+		const p99Ratio = result.p99 / baseline.p99
+		const ok = rpsRatio >= 0.6 && p99Ratio <= 2 && result.errors === 0
+		rows.push([`${label} ${urlPath}`, result.rps.toFixed(0), ms(result.p50), ms(result.p99), rpsRatio.toFixed(2), p99Ratio.toFixed(2), String(result.errors), ok ? 'met' : 'missed'])
+	}
+	const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
+	for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+
+	console.log('\nfirst-load JavaScript (gzip, level 9; goal ≤ 140 KB)')
+	for (const [label, urlPath] of [pages[0], pages[1]]) {
+		const js = await firstLoadJs(WILLOW_PORT, urlPath)
+		console.log(`  ${label.padEnd(13)} ${kb(js.gzip).padStart(9)} gzip  (${kb(js.raw)} raw, ${js.files} files)  ${js.gzip <= 140 * 1024 ? 'met' : 'missed'}`)
+	}
+	const minimalJs = await firstLoadJs(MINIMAL_PORT, '/')
+	console.log(`  ${'minimal page'.padEnd(13)} ${kb(minimalJs.gzip).padStart(9)} gzip  (React and React Router alone)`)
+
+	if (LIGHTHOUSE) {
+		console.log('\nLighthouse (mobile preset; goal: performance ≥ 95, the others 100)')
+		for (const [label, urlPath] of pages.slice(0, 4)) {
+			const output = path.join(DATA_DIR, 'lighthouse.json')
+			const run = spawnSync(
+				LIGHTHOUSE,
+				[`http://127.0.0.1:${WILLOW_PORT}${urlPath}`, '--quiet', '--output=json', `--output-path=${output}`, '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
+				{ env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'ignore'], timeout: 180_000 },
+			)
+			if (run.status !== 0 || !fs.existsSync(output)) {
+				console.log(`  ${label.padEnd(13)} lighthouse failed (exit ${run.status})`)
+				continue
+			}
+			const report = JSON.parse(fs.readFileSync(output, 'utf8')) as { categories: Record<string, { score: number | null }> }
+			const scores = Object.entries(report.categories).map(([name, category]) => `${name} ${category.score === null ? 'n/a' : Math.round(category.score * 100)}`)
+			console.log(`  ${label.padEnd(13)} ${scores.join('  ')}`)
+		}
+	}
+}
+
+main()
+	.then(() => process.exit(0))
+	.catch((error: unknown) => {
+		console.error(error)
+		process.exit(1)
+	})

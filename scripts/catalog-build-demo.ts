@@ -1,0 +1,249 @@
+// Builds server/catalog/demo/catalogue.jsonl.gz, the embedded demo catalogue,
+// from the hand-written sources in server/catalog/demo/ and the movie facts in
+// ../shared/data/tmdb-movies-3000.jsonl (ids, dates, genres, runtimes, ratings,
+// companies; its overviews and taglines are NOT used).
+// Usage: npx tsx scripts/catalog-build-demo.ts [path/to/tmdb-movies-3000.jsonl]
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { artPath } from '../app/lib/images.ts'
+import { NETWORKS } from '../app/lib/networks.ts'
+import { DEMO_MOVIES, EXTRA_MOVIE_FACTS, EXTRA_MOVIES, type DemoMovieSource } from '../server/catalog/demo/source-movies.ts'
+import { DEMO_SERIES, type DemoSeriesSource } from '../server/catalog/demo/source-series.ts'
+
+const factsFile = path.resolve(process.argv[2] ?? path.resolve(process.cwd(), '../shared/data/tmdb-movies-3000.jsonl'))
+const outFile = path.resolve(process.cwd(), 'server/catalog/demo/catalogue.jsonl.gz')
+
+const CODES: Record<string, number> = { n: 8, d: 337, h: 15, a: 9, t: 350, m: 1899, p: 531, k: 386 }
+
+function fnv(text: string) {
+	let hash = 0x811c9dc5
+	for (const char of text) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193) >>> 0
+	return hash
+}
+
+// Stable synthetic person ids (the demo has names, not TMDB person records).
+const personIds = new Map<string, number>()
+const usedIds = new Set<number>()
+function personId(name: string) {
+	let id = personIds.get(name)
+	if (id) return id
+	id = 90_000_000 + (fnv(name) % 9_000_000)
+	while (usedIds.has(id)) id++
+	usedIds.add(id)
+	personIds.set(name, id)
+	return id
+}
+
+const person = (name: string) => ({ id: personId(name), name, profile_path: artPath('profile', `person-${personId(name)}`) })
+
+function providers(kind: 'movie' | 'tv', id: number, codes: string) {
+	const flatrate = codes
+		.split(',')
+		.filter(Boolean)
+		.map((code) => {
+			const providerId = CODES[code]
+			if (!providerId) throw new Error(`unknown network code ${code} on ${kind} ${id}`)
+			const network = NETWORKS.find((n) => n.providerId === providerId)!
+			return { provider_id: providerId, provider_name: network.name, logo_path: artPath('logo', `provider-${providerId}`), display_priority: NETWORKS.indexOf(network) + 1 }
+		})
+	return { results: { US: { link: `https://www.themoviedb.org/${kind}/${id}/watch?locale=US`, flatrate } } }
+}
+
+interface FileMovie {
+	id: number
+	title: string
+	original_title?: string
+	original_language?: string
+	genre_ids: number[]
+	release_date: string
+	runtime: number | null
+	popularity: number
+	vote_average: number
+	vote_count: number
+	status?: string
+	budget?: number
+	revenue?: number
+	homepage?: string
+	production_companies?: Array<{ id: number; name: string }>
+	production_countries?: unknown[]
+	spoken_languages?: unknown[]
+}
+
+function movieLine(source: DemoMovieSource, facts: FileMovie, upcoming: boolean) {
+	const [id, imdb, codes, director, cast, overview, tagline] = source
+	return {
+		media_type: 'movie',
+		id,
+		title: facts.title,
+		original_title: facts.original_title ?? facts.title,
+		original_language: facts.original_language ?? 'en',
+		overview,
+		tagline,
+		genre_ids: facts.genre_ids,
+		release_date: facts.release_date,
+		runtime: facts.runtime,
+		popularity: facts.popularity,
+		vote_average: facts.vote_average,
+		vote_count: facts.vote_count,
+		status: upcoming ? 'Post Production' : (facts.status ?? 'Released'),
+		budget: facts.budget ?? 0,
+		revenue: facts.revenue ?? 0,
+		homepage: facts.homepage ?? '',
+		production_companies: (facts.production_companies ?? []).map((c) => ({ id: c.id, name: c.name, logo_path: null, origin_country: '' })),
+		production_countries: facts.production_countries ?? [],
+		spoken_languages: facts.spoken_languages ?? [],
+		imdb_id: imdb,
+		external_ids: { imdb_id: imdb },
+		poster_path: artPath('poster', `movie-${id}`),
+		backdrop_path: artPath('backdrop', `movie-${id}`),
+		logo_path: artPath('logo', `movie-${id}`),
+		credits: {
+			cast: cast.split(', ').map((name, order) => ({ ...person(name), character: '', order, known_for_department: 'Acting' })),
+			crew: [{ ...person(director), job: 'Director', department: 'Directing', known_for_department: 'Directing' }],
+		},
+		'watch/providers': providers('movie', id, codes),
+		...(upcoming ? { _upcoming: true } : {}),
+	}
+}
+
+const EPISODE_LINES = [
+	(show: string) => `A turning point for everyone in ${show}, as old plans meet new trouble.`,
+	(show: string) => `Loyalties are tested and one choice changes the course of ${show}.`,
+	(show: string) => `A quieter chapter of ${show} that sets up what is coming.`,
+	(show: string) => `Secrets surface, and the people of ${show} must decide whom to trust.`,
+	(show: string) => `An unexpected visitor shakes up the world of ${show}.`,
+	(show: string) => `The stakes rise in ${show} as a deadline draws near.`,
+	(show: string) => `Old rivals cross paths again in a tense episode of ${show}.`,
+	(show: string) => `Everything comes to a head in a chapter ${show} fans talk about for weeks.`,
+]
+
+const DAY = 86_400_000
+const EPISODE_BUDGET = 260
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+function seriesLine(show: DemoSeriesSource) {
+	const first = Date.parse(show.first)
+	const creator = person(show.creator)
+	const castNames = show.cast.split(', ')
+	const crew = [
+		{ ...creator, job: 'Director', department: 'Directing' },
+		{ ...creator, job: 'Writer', department: 'Writing' },
+	]
+	// Long-running daily shows keep every season's structure but episodes only for
+	// their latest seasons, so the file stays small.
+	let budget = EPISODE_BUDGET
+	const withEpisodes = new Set<number>()
+	for (let index = show.seasons.length - 1; index >= 0; index--) {
+		if (budget <= 0 && withEpisodes.size > 0) break
+		withEpisodes.add(index)
+		budget -= show.seasons[index]!
+	}
+	const seasons = show.seasons.map((count, index) => {
+		const seasonNumber = index + 1
+		const seasonStart = first + index * 365 * DAY
+		const spacing = count > 40 ? 1 : 7
+		return {
+			id: show.id * 100 + seasonNumber,
+			season_number: seasonNumber,
+			name: `Season ${seasonNumber}`,
+			overview: '',
+			poster_path: artPath('poster', `season-${show.id}-${seasonNumber}`),
+			air_date: iso(seasonStart),
+			episode_count: count,
+			vote_average: Math.round(show.vote * 10) / 10,
+			episodes: Array.from({ length: withEpisodes.has(index) ? count : 0 }, (_, e) => {
+				const episodeNumber = e + 1
+				const pick = fnv(`${show.id}-${seasonNumber}-${episodeNumber}`)
+				return {
+					id: (show.id * 100 + seasonNumber) * 1000 + episodeNumber,
+					episode_number: episodeNumber,
+					name: `Episode ${episodeNumber}`,
+					overview: EPISODE_LINES[pick % EPISODE_LINES.length]!(show.name),
+					air_date: iso(seasonStart + e * spacing * DAY),
+					runtime: show.runtime,
+					still_path: artPath('still', `episode-${show.id}-${seasonNumber}-${episodeNumber}`),
+					vote_average: Math.round((Math.max(5, Math.min(9.6, show.vote || 7)) - 0.6 + (pick % 13) / 10) * 10) / 10,
+					vote_count: 5 + (pick % 200),
+					crew,
+					guest_stars: [],
+				}
+			}),
+		}
+	})
+	const lastSeason = seasons.at(-1)
+	const lastAir = lastSeason?.episodes.at(-1)?.air_date ?? show.first
+	return {
+		media_type: 'tv',
+		id: show.id,
+		name: show.name,
+		original_name: show.original ?? show.name,
+		original_language: show.lang,
+		origin_country: [show.country],
+		overview: show.overview,
+		tagline: show.tagline,
+		genre_ids: show.genres,
+		first_air_date: show.first,
+		last_air_date: lastAir,
+		episode_run_time: [show.runtime],
+		number_of_seasons: seasons.length,
+		number_of_episodes: show.seasons.reduce((a, b) => a + b, 0),
+		popularity: show.pop,
+		vote_average: show.vote,
+		vote_count: show.votes,
+		status: show.ended ? 'Ended' : 'Returning Series',
+		type: 'Scripted',
+		in_production: !show.ended,
+		languages: [show.lang],
+		networks: [{ id: 10_000 + (fnv(show.channel) % 90_000), name: show.channel, logo_path: null, origin_country: show.country }],
+		created_by: [{ id: creator.id, credit_id: `${creator.id}`, name: creator.name, original_name: creator.name, gender: 0, profile_path: creator.profile_path }],
+		imdb_id: show.imdb,
+		external_ids: { imdb_id: show.imdb },
+		poster_path: artPath('poster', `tv-${show.id}`),
+		backdrop_path: artPath('backdrop', `tv-${show.id}`),
+		logo_path: artPath('logo', `tv-${show.id}`),
+		credits: {
+			cast: castNames.map((name, order) => ({ ...person(name), character: '', order, known_for_department: 'Acting' })),
+			crew: [{ ...creator, job: 'Creator', department: 'Writing', known_for_department: 'Writing' }],
+		},
+		'watch/providers': providers('tv', show.id, show.networks),
+		seasons,
+		...(show.airing ? { _airing: true } : {}),
+		...(show.upcoming ? { _upcoming: true } : {}),
+	}
+}
+
+const facts = new Map<number, FileMovie>()
+for (const line of fs.readFileSync(factsFile, 'utf8').split('\n')) {
+	if (!line.trim()) continue
+	const movie = JSON.parse(line) as FileMovie
+	facts.set(movie.id, movie)
+}
+const extraFacts = new Map(EXTRA_MOVIE_FACTS.map((f) => [f.id, f]))
+
+const lines: string[] = []
+const seen = new Set<string>()
+for (const source of DEMO_MOVIES) {
+	const found = facts.get(source[0])
+	if (!found) throw new Error(`movie ${source[0]} is not in ${factsFile}`)
+	if (seen.has(`movie:${source[0]}`)) throw new Error(`duplicate movie ${source[0]}`)
+	seen.add(`movie:${source[0]}`)
+	lines.push(JSON.stringify(movieLine(source, found, false)))
+}
+for (const source of EXTRA_MOVIES) {
+	const found = extraFacts.get(source[0])
+	if (!found) throw new Error(`movie ${source[0]} has no facts in EXTRA_MOVIE_FACTS`)
+	if (seen.has(`movie:${source[0]}`)) throw new Error(`duplicate movie ${source[0]}`)
+	seen.add(`movie:${source[0]}`)
+	lines.push(JSON.stringify(movieLine(source, { ...found, original_language: found.original_language ?? 'en' }, found.upcoming === true)))
+}
+for (const show of DEMO_SERIES) {
+	if (seen.has(`tv:${show.id}`)) throw new Error(`duplicate series ${show.id}`)
+	seen.add(`tv:${show.id}`)
+	lines.push(JSON.stringify(seriesLine(show)))
+}
+
+const body = zlib.gzipSync(`${lines.join('\n')}\n`, { level: 9 })
+fs.writeFileSync(outFile, body)
+const movies = DEMO_MOVIES.length + EXTRA_MOVIES.length
+console.log(`wrote ${path.relative(process.cwd(), outFile)}: ${movies} movies, ${DEMO_SERIES.length} series, ${(body.length / 1024).toFixed(0)} KB`)

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { ART_SIZE, drawArt, escapeXml, wrapText } from './art.ts'
+
+describe('artwork drawing', () => {
+	it('is deterministic per subject and differs between subjects', () => {
+		const a = drawArt('poster', { seed: 'movie-1', title: 'Alpha', label: '2001 · Drama' })
+		expect(drawArt('poster', { seed: 'movie-1', title: 'Alpha', label: '2001 · Drama' })).toBe(a)
+		expect(drawArt('poster', { seed: 'movie-2', title: 'Alpha', label: '2001 · Drama' })).not.toBe(a)
+	})
+
+	it('draws every kind at its natural size', () => {
+		for (const kind of ['poster', 'backdrop', 'logo', 'still', 'profile'] as const) {
+			const svg = drawArt(kind, { seed: 'x', title: 'Title' })
+			expect(svg).toContain(`viewBox="0 0 ${ART_SIZE[kind].width} ${ART_SIZE[kind].height}"`)
+		}
+	})
+
+	it('escapes titles and wraps long ones within a line budget', () => {
+		expect(escapeXml('Tom & Jerry <3 "quotes"')).toBe('Tom &amp; Jerry &lt;3 &quot;quotes&quot;')
+		expect(drawArt('poster', { seed: 's', title: 'A <b> & C' })).toContain('A &lt;b&gt; &amp; C')
+		const lines = wrapText('The Assassination of Jesse James by the Coward Robert Ford', 100, 800, 3)
+		expect(lines).toHaveLength(3)
+		expect(lines.at(-1)!.endsWith('…')).toBe(true)
+		expect(wrapText('Up', 100, 800, 3)).toEqual(['Up'])
+	})
+})

@@ -1,0 +1,477 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
+
+interface ListItem {
+	id: number
+	title?: string
+	name?: string
+	release_date?: string
+	first_air_date?: string
+	popularity: number
+}
+
+async function list(request: APIRequestContext, path: string, query = ''): Promise<ListItem[]> {
+	const response = await request.get(`/api/catalog${path}${query}`)
+	expect(response.ok(), `${path} answers`).toBe(true)
+	const body = (await response.json()) as { results: ListItem[] }
+	return body.results
+}
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '-')
+
+async function firstMovie(request: APIRequestContext) {
+	const movies = await list(request, '/movie/popular')
+	expect(movies.length).toBeGreaterThan(0)
+	return movies[0]!
+}
+
+async function firstSeries(request: APIRequestContext) {
+	const shows = await list(request, '/tv/popular')
+	expect(shows.length).toBeGreaterThan(0)
+	return shows[0]!
+}
+
+/** A popular series whose first season lists its episodes (the demo catalogue details some series only). */
+async function seriesWithEpisodes(request: APIRequestContext) {
+	for (const show of (await list(request, '/tv/popular')).slice(0, 20)) {
+		const details = (await (await request.get(`/api/catalog/tv/${show.id}`)).json()) as { seasons: Array<{ season_number: number; episode_count: number }> }
+		const season = details.seasons.find((s) => s.season_number > 0 && s.episode_count > 0)
+		if (!season) continue
+		const episodes = (await (await request.get(`/api/catalog/tv/${show.id}/season/${season.season_number}`)).json()) as { episodes: unknown[] }
+		if (episodes.episodes.length > 0) return { show, season: season.season_number }
+	}
+	throw new Error('no popular series lists its episodes')
+}
+
+async function openOverlay(page: Page) {
+	await page.locator('#site-search:visible').first().click()
+	await expect(page.getByTestId('search-overlay')).toBeVisible()
+}
+
+test.describe('home', () => {
+	test('hero carousel: 15 slides, dots, next wraps around, no axe violations', async ({ page }) => {
+		test.slow()
+		await page.goto('/')
+		await waitForHydration(page)
+		const slides = page.getByTestId('hero-slide')
+		await expect(slides).toHaveCount(15)
+		await expect(page.getByTestId('hero-dot')).toHaveCount(15)
+		await expect(page.getByTestId('hero-dot').first()).toHaveAttribute('aria-current', 'true')
+		// Pause auto-advance so the test controls the carousel.
+		await page.getByRole('button', { name: 'Pause slideshow' }).click()
+		await page.getByTestId('hero-dot').nth(14).click()
+		await expect(page.getByTestId('hero-dot').nth(14)).toHaveAttribute('aria-current', 'true')
+		await page.waitForTimeout(600) // the 500 ms transition lock
+		await page.getByTestId('hero-next').click()
+		await expect(page.getByTestId('hero-dot').first()).toHaveAttribute('aria-current', 'true')
+		// Each slide has a title or logo, Watch/Download and View Details.
+		const first = slides.first()
+		await expect(first.getByRole('link', { name: 'View Details' })).toBeVisible()
+		await expect(first.getByTestId('watch-button')).toBeVisible()
+		await expect(first.getByTestId('download-button')).toBeVisible()
+		await checkA11y(page)
+	})
+
+	test('hero carousel auto-advances after 5 s', async ({ page }) => {
+		await page.goto('/')
+		await waitForHydration(page)
+		await page.mouse.move(0, 0)
+		await expect(page.getByTestId('hero-dot').first()).toHaveAttribute('aria-current', 'true')
+		await expect(page.getByTestId('hero-dot').nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 8000 })
+	})
+
+	test('hero shows 10 slides on a phone @mobile-only', async ({ page }) => {
+		await page.goto('/')
+		await waitForHydration(page)
+		await expect(page.getByTestId('hero-slide')).toHaveCount(10)
+	})
+
+	test('rows with the spec limits, and the network row switches by its heading', async ({ page }) => {
+		await page.goto('/')
+		await waitForHydration(page)
+		const cards = (id: string) => page.getByTestId(id).getByTestId('media-card')
+		expect(await cards('row-popular-mixed').count()).toBeLessThanOrEqual(30)
+		expect(await cards('row-popular-mixed').count()).toBeGreaterThan(15)
+		expect(await cards('row-trending-movies').count()).toBeLessThanOrEqual(15)
+		expect(await cards('row-trending-tv').count()).toBeLessThanOrEqual(15)
+		expect(await cards('row-upcoming-movies').count()).toBeLessThanOrEqual(15)
+		const row = page.getByTestId('network-row')
+		await expect(row).toHaveAttribute('data-kind', 'tv')
+		await page.getByTestId('network-row-heading').click()
+		await expect(row).toHaveAttribute('data-kind', 'movie')
+		await expect(page.getByTestId('network-row-heading')).toContainText('Movies')
+	})
+
+	test('the network row starts on a random network', async ({ request }) => {
+		const seen = new Set<string>()
+		for (let i = 0; i < 12 && seen.size < 2; i++) {
+			const html = await (await request.get('/')).text()
+			const match = /data-network="([a-z-]+)"/.exec(html)
+			if (match) seen.add(match[1]!)
+		}
+		expect(seen.size).toBeGreaterThan(1)
+	})
+})
+
+test.describe('movie detail', () => {
+	test('uses only the id before the first dash; shows the details, JSON-LD and meta tags', async ({ page, request }) => {
+		const movie = await firstMovie(request)
+		const response = await page.goto(`/movies/${movie.id}-any-slug-at-all`)
+		expect(response?.status()).toBe(200)
+		await expect(page.getByTestId('detail-title')).toHaveText(movie.title!)
+		await expect(page).toHaveTitle(new RegExp(movie.title!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+		await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\//)
+		await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/)
+		await expect(page.locator('meta[name="twitter:card"]')).toHaveCount(1)
+		const types = await page.locator('script[type="application/ld+json"]').evaluateAll((nodes) => nodes.map((n) => (JSON.parse(n.textContent ?? '{}') as { '@type': string })['@type']))
+		expect(types).toEqual(expect.arrayContaining(['Movie', 'VideoObject']))
+		await checkA11y(page)
+	})
+
+	test('genre chips link to /categories/{slug}; cast shows 5 then "Click for N more"', async ({ page, request }) => {
+		const movie = await firstMovie(request)
+		await page.goto(`/movies/${movie.id}`)
+		await waitForHydration(page)
+		const chip = page.getByTestId('genre-chip').first()
+		await expect(chip).toHaveAttribute('href', /^\/categories\/[a-z0-9-]+$/)
+		const cast = page.getByTestId('cast-list')
+		const people = cast.getByRole('listitem')
+		const count = await people.count()
+		if (count === 5 && (await cast.getByTestId('credits-more').count()) > 0) {
+			const label = (await cast.getByTestId('credits-more').textContent()) ?? ''
+			const hidden = Number(/Click for (\d+) more/.exec(label)?.[1])
+			expect(hidden).toBeGreaterThan(0)
+			await cast.getByTestId('credits-more').click()
+			await expect(people).toHaveCount(5 + hidden)
+		} else {
+			expect(count).toBeLessThanOrEqual(5)
+		}
+		await chip.click()
+		await expect(page).toHaveURL(/\/categories\//)
+		await expect(page.getByTestId('category-page')).toBeVisible()
+	})
+
+	test('Watch says that no source is configured instead of opening a player', async ({ page, request }) => {
+		const movies = await list(request, '/movie/popular')
+		const released = movies.find((m) => m.release_date && Date.parse(m.release_date) < Date.now() - 2 * 86_400_000)!
+		await page.goto(`/movies/${released.id}-${slug(released.title!)}`)
+		await waitForHydration(page)
+		const main = page.locator('main')
+		await main.getByTestId('watch-button').click()
+		await expect(main.getByTestId('no-source-message')).toContainText('No playback source is configured')
+		await expect(page.locator('video')).toHaveCount(0)
+	})
+
+	test('an upcoming movie shows Coming Soon and cannot be watched', async ({ page, request }) => {
+		const upcoming = await list(request, '/movie/upcoming')
+		const future = upcoming.find((m) => m.release_date && Date.parse(m.release_date) > Date.now())
+		expect(future, 'the demo catalogue lists an announced movie').toBeDefined()
+		await page.goto(`/movies/${future!.id}`)
+		await expect(page.getByTestId('coming-soon')).toBeVisible()
+		await expect(page.locator('main').getByTestId('watch-button')).toBeDisabled()
+	})
+
+	test('an unknown id shows the 404 page', async ({ page }) => {
+		const response = await page.goto('/movies/999999999-nothing')
+		expect(response?.status()).toBe(404)
+		await expect(page.getByTestId('not-found')).toBeVisible()
+	})
+})
+
+test.describe('series and episodes', () => {
+	test('choosing a season resets the episode to 1; Watch selected episode opens the episode', async ({ page, request }) => {
+		const { show } = await seriesWithEpisodes(request)
+		await page.goto(`/series/${show.id}-${slug(show.name!)}`)
+		await waitForHydration(page)
+		await expect(page.getByTestId('detail-title')).toHaveText(show.name!)
+		const seasons = page.getByTestId('season-select')
+		const episodes = page.getByTestId('episode-select')
+		if ((await episodes.locator('option').count()) > 1) {
+			await episodes.selectOption('2')
+			await expect(episodes).toHaveValue('2')
+		}
+		const seasonValues = await seasons.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
+		if (seasonValues.length > 1) {
+			await seasons.selectOption(seasonValues[1]!)
+			await expect(episodes).toHaveValue('1')
+		}
+		await expect(page.getByTestId('episode-card').first()).toBeVisible()
+		await checkA11y(page)
+		await seasons.selectOption(seasonValues[0]!)
+		const episode = await episodes.inputValue()
+		const watch = page.getByTestId('watch-selected')
+		if (await watch.isEnabled()) {
+			await watch.click()
+			await expect(page).toHaveURL(new RegExp(`/series/${show.id}-[^/]+/${seasonValues[0]}/${episode}\\?play=true$`))
+			await expect(page.getByTestId('episode-page')).toBeVisible()
+			// play=true starts playback; with no source configured it says so at once.
+			await expect(page.locator('main').getByTestId('no-source-message')).toContainText('No playback source is configured')
+		}
+	})
+
+	test('episode page: fields, guest stars capped at 10, season browser, no sticky header', async ({ page, request }) => {
+		const { show, season } = await seriesWithEpisodes(request)
+		await page.goto(`/series/${show.id}-${slug(show.name!)}/${season}/1`)
+		await expect(page.getByTestId('episode-page')).toBeVisible()
+		await expect(page.getByText('Air date')).toBeVisible()
+		await expect(page.getByTestId('season-browser')).toBeVisible()
+		await expect(page.getByTestId('site-header')).not.toHaveClass(/sticky/)
+		const guests = page.getByTestId('guest-stars')
+		if ((await guests.count()) > 0) {
+			expect(await guests.locator('li:not([data-testid="guest-stars-more"])').count()).toBeLessThanOrEqual(10)
+		}
+		await checkA11y(page)
+	})
+
+	test('"Episode Not Found" links back to the series; bad params say "Missing required parameters"', async ({ page, request }) => {
+		const show = await firstSeries(request)
+		const response = await page.goto(`/series/${show.id}/999/999`)
+		expect(response?.status()).toBe(404)
+		await expect(page.getByRole('heading', { name: 'Episode Not Found' })).toBeVisible()
+		await page.getByRole('link', { name: `Back to ${show.name}` }).click()
+		await expect(page).toHaveURL(new RegExp(`/series/${show.id}-`))
+		await page.goto(`/series/${show.id}/abc/1`)
+		await expect(page.getByRole('heading', { name: 'Missing required parameters' })).toBeVisible()
+	})
+
+	test('series landing page: exact title and rows', async ({ page }) => {
+		await page.goto('/series')
+		await expect(page).toHaveTitle('Willow - Watch whatever series or anime you want?')
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Willow - Watch whatever series or anime you want?')
+		await expect(page.getByTestId('row-popular-series')).toBeVisible()
+		await expect(page.getByTestId('row-featured-series')).toBeVisible()
+		await expect(page.getByTestId('row-upcoming-series')).toBeVisible()
+		await checkA11y(page)
+	})
+})
+
+test.describe('search page', () => {
+	test('keeps query, page, sort and type in the address; filter or sort resets to page 1', async ({ page }) => {
+		await page.goto('/search')
+		await waitForHydration(page)
+		await page.getByTestId('search-page-input').fill('the')
+		await expect(page).toHaveURL(/\?query=the$/)
+		await expect(page.getByRole('heading', { name: 'SEARCH RESULTS' })).toBeVisible()
+		await page.goto('/search?query=the&page=2')
+		await waitForHydration(page)
+		await page.getByTestId('type-movie').click()
+		await expect(page).toHaveURL(/query=the&type=movie$/)
+		await page.goto('/search?query=the&page=2&type=movie')
+		await waitForHydration(page)
+		await page.getByTestId('sort-select').selectOption('rating')
+		await expect(page).toHaveURL(/query=the&sort=rating&type=movie$/)
+		await checkA11y(page)
+	})
+
+	test('search starts 300 ms after the last change; empty query clears results', async ({ page }) => {
+		await page.goto('/search')
+		await waitForHydration(page)
+		const input = page.getByTestId('search-page-input')
+		await input.pressSequentially('star', { delay: 50 })
+		expect(page.url()).not.toContain('query=')
+		await expect(page).toHaveURL(/query=star/)
+		await input.fill('')
+		await expect(page).toHaveURL(/\/search$/)
+		await expect(page.getByTestId('media-card')).toHaveCount(0)
+	})
+
+	test('no results shows the exact text', async ({ page }) => {
+		await page.goto('/search?query=zzqxjvwk')
+		await expect(page.getByTestId('search-page-empty')).toHaveText('No results found for "zzqxjvwk"')
+	})
+
+	test('results are sorted with missing values last', async ({ page }) => {
+		await page.goto('/search?query=the&sort=rating&order=desc')
+		const ratings = await page.getByTestId('media-card').evaluateAll((cards) => cards.map((c) => /Rating\s*([\d.]+)/.exec(c.textContent ?? '')?.[1]))
+		const present = ratings.filter((r): r is string => r !== undefined).map(Number)
+		expect(present).toEqual([...present].sort((a, b) => b - a))
+		const firstMissing = ratings.indexOf(undefined)
+		if (firstMissing >= 0) expect(ratings.slice(firstMissing).every((r) => r === undefined)).toBe(true)
+	})
+})
+
+test.describe('search overlay', () => {
+	test('debounces, shows four skeleton rows, then rows with year, rating and short overview', async ({ page }) => {
+		test.slow() // axe over the whole home page with the overlay open takes a while
+		const requests: string[] = []
+		await page.route('**/api/catalog/search/multi**', async (route) => {
+			requests.push(route.request().url())
+			await new Promise((resolve) => setTimeout(resolve, 400))
+			await route.continue()
+		})
+		await page.goto('/')
+		await waitForHydration(page)
+		await openOverlay(page)
+		await page.getByTestId('search-overlay-input').pressSequentially('the', { delay: 60 })
+		await expect(page.getByTestId('search-skeleton-row')).toHaveCount(4)
+		await expect(page.getByTestId('search-result').first()).toBeVisible()
+		expect(requests).toHaveLength(1)
+		const overview = (await page.getByTestId('search-result-overview').first().textContent()) ?? ''
+		expect(overview.length).toBeLessThanOrEqual(88)
+		const year = (await page.getByTestId('search-result-year').first().textContent()) ?? ''
+		expect(year).toMatch(/^(\d{4}( \(first release\))?|Unknown)$/)
+		const rating = page.getByTestId('search-result-rating').first()
+		if ((await rating.count()) > 0) expect(await rating.textContent()).toMatch(/\d+\.\d$/)
+		const poster = page.getByTestId('search-result').locator('img').first()
+		if ((await poster.count()) > 0) await expect(poster).toHaveAttribute('src', /w=92|\/w92\//)
+		await checkA11y(page)
+	})
+
+	test('closes on Escape, Close and backdrop; locks page scroll while open', async ({ page }) => {
+		await page.goto('/')
+		await waitForHydration(page)
+		await openOverlay(page)
+		expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
+		await page.keyboard.press('Escape')
+		await expect(page.getByTestId('search-overlay')).toHaveCount(0)
+		expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
+		await openOverlay(page)
+		await page.getByTestId('search-close').click()
+		await expect(page.getByTestId('search-overlay')).toHaveCount(0)
+		await openOverlay(page)
+		await page.mouse.click(5, 700)
+		await expect(page.getByTestId('search-overlay')).toHaveCount(0)
+	})
+
+	test('closes when navigating to the advanced search', async ({ page }) => {
+		await page.goto('/')
+		await waitForHydration(page)
+		await openOverlay(page)
+		await page.getByTestId('search-overlay-input').fill('star')
+		await page.getByTestId('advanced-search-link').click()
+		await expect(page).toHaveURL(/\/search\?query=star/)
+		await expect(page.getByTestId('search-overlay')).toHaveCount(0)
+	})
+
+	test('"No results found" and the red error text', async ({ page }) => {
+		await page.goto('/')
+		await waitForHydration(page)
+		await openOverlay(page)
+		await page.getByTestId('search-overlay-input').fill('zzqxjvwk')
+		await expect(page.getByTestId('search-empty')).toHaveText('No results found')
+		await page.route('**/api/catalog/search/multi**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }))
+		await page.getByTestId('search-overlay-input').fill('boom')
+		const error = page.getByTestId('search-error')
+		await expect(error).toHaveText('Error fetching search results')
+		// Computed colours may be oklch(); a canvas turns any CSS colour into RGB.
+		const [r, g, b] = await error.evaluate((node) => {
+			const context = document.createElement('canvas').getContext('2d')!
+			context.fillStyle = getComputedStyle(node).color
+			context.fillRect(0, 0, 1, 1)
+			return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3))
+		})
+		expect(r!).toBeGreaterThan(g! + 60)
+		expect(r!).toBeGreaterThan(b! + 60)
+	})
+
+	test('placeholder rotates to a popular title after 5 s', async ({ page }) => {
+		await page.goto('/')
+		await waitForHydration(page)
+		await openOverlay(page)
+		const placeholder = page.getByTestId('search-placeholder')
+		await expect(placeholder).toHaveText('Search a movie, series or anime name...')
+		await expect(placeholder).not.toHaveText('Search a movie, series or anime name...', { timeout: 7000 })
+	})
+})
+
+test.describe('networks and categories', () => {
+	test('network aliases, the /network/ variant, and Network Not Found', async ({ page }) => {
+		await page.goto('/networks/hbo-max')
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('HBO Max')
+		await page.goto('/networks/paramount')
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paramount+')
+		await page.goto('/network/netflix/')
+		await expect(page).toHaveURL(/\/networks\/netflix$/)
+		const response = await page.goto('/networks/nope')
+		expect(response?.status()).toBe(404)
+		await expect(page.getByRole('heading', { name: 'Network Not Found' })).toBeVisible()
+		await page.getByRole('link', { name: 'Browse Networks' }).click()
+		await expect(page).toHaveURL(/\/networks$/)
+		await expect(page.getByTestId('network-preview')).toHaveCount(8)
+		await checkA11y(page)
+	})
+
+	test('network page: 40 per page for All, 20 for one kind, more on scroll', async ({ page }) => {
+		await page.goto('/networks/netflix')
+		await waitForHydration(page)
+		const grid = page.getByTestId('infinite-grid')
+		const first = Number(await grid.getAttribute('data-count'))
+		expect(first).toBeLessThanOrEqual(40)
+		if (first === 40) {
+			await page.getByTestId('media-card').nth(first - 5).scrollIntoViewIfNeeded()
+			await expect(grid).toHaveAttribute('data-page', '2')
+		} else {
+			await expect(page.getByTestId('grid-end')).toBeVisible()
+		}
+		await page.goto('/networks/netflix?type=movie')
+		const movies = Number(await page.getByTestId('infinite-grid').getAttribute('data-count'))
+		expect(movies).toBeLessThanOrEqual(20)
+	})
+
+	test('Genre Not Found with Return Home; genre pages mix movies and series', async ({ page }) => {
+		const response = await page.goto('/categories/not-a-genre')
+		expect(response?.status()).toBe(404)
+		await expect(page.getByRole('heading', { name: 'Genre Not Found' })).toBeVisible()
+		await page.getByRole('link', { name: 'Return Home' }).click()
+		await expect(page).toHaveURL(/\/$/)
+		await page.goto('/categories/drama')
+		const links = await page.getByTestId('media-card').locator('a').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href') ?? ''))
+		expect(links.some((href) => href.startsWith('/movies/'))).toBe(true)
+		expect(links.some((href) => href.startsWith('/series/'))).toBe(true)
+		await checkA11y(page)
+	})
+
+	test('categories landing: hero shows 5, 8 chips, 6 highlight rows, all categories', async ({ page }) => {
+		await page.goto('/categories')
+		await expect(page.getByTestId('hero-chips').getByRole('link')).toHaveCount(8)
+		await expect(page.getByTestId('genre-highlight')).toHaveCount(6)
+		await expect(page.getByTestId('all-categories').getByRole('link')).toHaveCount(25)
+		await checkA11y(page)
+	})
+
+	test('discover: tabs, filter, streaming chips, featured block of 6', async ({ page }) => {
+		await page.goto('/discover')
+		await expect(page.getByTestId('discover-featured').getByTestId('media-card')).toHaveCount(6)
+		await page.getByTestId('discover-tabs').getByRole('link', { name: 'Popular' }).click()
+		await expect(page).toHaveURL(/tab=popular/)
+		await page.getByTestId('media-filter').getByRole('link', { name: 'TV Shows' }).click()
+		await expect(page).toHaveURL(/type=tv/)
+		await page.getByTestId('streaming-chips').getByRole('link', { name: 'Netflix' }).click()
+		await expect(page).toHaveURL(/provider=netflix/)
+		await expect(page.getByRole('link', { name: 'Categories' }).first()).toBeVisible()
+		await checkA11y(page)
+	})
+})
+
+test.describe('images, seo files', () => {
+	test('images that fail to load are replaced by a placeholder', async ({ page }) => {
+		await page.route(/\.(webp|jpg|png)(\?|$)/, (route) => route.abort())
+		await page.route('**/api/images/**', (route) => route.abort())
+		await page.goto('/movies')
+		await waitForHydration(page)
+		await expect(page.getByTestId('image-placeholder').first()).toBeVisible()
+	})
+
+	test('sitemap.xml and robots.txt', async ({ request }) => {
+		const sitemap = await request.get('/sitemap.xml')
+		expect(sitemap.headers()['content-type']).toContain('xml')
+		const xml = await sitemap.text()
+		expect(xml).toContain('<urlset')
+		expect(xml).toMatch(/\/movies\/\d+-/)
+		const robots = await (await request.get('/robots.txt')).text()
+		expect(robots).toContain('Sitemap:')
+	})
+})
+
+test.describe('mobile layout', () => {
+	test('browse pages do not scroll sideways on a phone @mobile-only', async ({ page, request }) => {
+		test.slow()
+		const movie = await firstMovie(request)
+		const { show, season } = await seriesWithEpisodes(request)
+		for (const path of ['/', '/movies', '/series', `/movies/${movie.id}`, `/series/${show.id}`, `/series/${show.id}/${season}/1`, '/search?query=the', '/categories', '/categories/drama', '/networks', '/networks/netflix', '/discover']) {
+			await page.goto(path)
+			const width = await page.evaluate(() => document.documentElement.scrollWidth)
+			expect(width, `${path} is as wide as the screen`).toBeLessThanOrEqual(390)
+		}
+	})
+})

@@ -1,0 +1,233 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { createMemoryCache, setCacheForTests } from '#server/cache/cache.server.ts'
+import { catalogGet, catalogMode, setCatalogBackendForTests } from '#server/catalog/catalog.server.ts'
+import { createLiveCatalog } from '#server/catalog/live.server.ts'
+import { parseCatalogRoute } from '#server/catalog/routes.ts'
+import {
+	EpisodeDetailsSchema,
+	GenreListSchema,
+	ImagesSchema,
+	MovieDetailsSchema,
+	MoviePageSchema,
+	MultiPageSchema,
+	SeasonDetailsSchema,
+	TrendingMoviePageSchema,
+	TrendingTvPageSchema,
+	TvDetailsSchema,
+	TvPageSchema,
+	UpcomingPageSchema,
+	WatchProvidersSchema,
+} from '#server/catalog/schemas.ts'
+import { createApp } from '#server/create-app.server.ts'
+import { setDatabaseForTests } from '#server/db/db.server.ts'
+import { resetEnvForTests } from '#server/env.server.ts'
+import { HttpError } from '#server/http/errors.server.ts'
+import { logger } from '#server/logger.server.ts'
+import { readFixture } from '#tests/support/catalog-fixtures.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
+import { FAKE_TMDB_KEY, FAKE_TMDB_TOKEN, startFakeTmdb, type FakeTmdb } from '#tests/support/fake-tmdb.ts'
+
+let tmdb: FakeTmdb
+const quiet = logger.child({})
+quiet.level = 'silent'
+
+beforeAll(async () => {
+	tmdb = await startFakeTmdb()
+})
+afterAll(async () => {
+	await tmdb?.close()
+})
+afterEach(() => {
+	tmdb.reset()
+})
+
+function live(overrides: Partial<Parameters<typeof createLiveCatalog>[0]> = {}) {
+	return createLiveCatalog({ apiBase: tmdb.apiBase, readToken: FAKE_TMDB_TOKEN, cache: createMemoryCache(), backoffMs: 5, logger: quiet, ...overrides })
+}
+
+const get = (catalog: ReturnType<typeof live>, path: string, query: Record<string, string> = {}) => catalog.get(parseCatalogRoute(path, query))
+
+describe('live TMDB back end against a fake TMDB', () => {
+	it('answers every endpoint with TMDB’s own response, in the contract’s shapes', async () => {
+		const catalog = live()
+		const cases: Array<[string, Record<string, string>, z.ZodType, string]> = [
+			['/movie/popular', {}, MoviePageSchema, 'movie-popular.json'],
+			['/movie/top_rated', {}, MoviePageSchema, 'movie-top-rated.json'],
+			['/movie/upcoming', {}, UpcomingPageSchema, 'movie-upcoming.json'],
+			['/tv/popular', {}, TvPageSchema, 'tv-popular.json'],
+			['/tv/on_the_air', {}, TvPageSchema, 'tv-on-the-air.json'],
+			['/search/multi', { query: 'Brad' }, MultiPageSchema, 'search-multi.json'],
+			['/trending/movie/day', {}, TrendingMoviePageSchema, 'trending-movie-day.json'],
+			['/trending/tv/week', {}, TrendingTvPageSchema, 'trending-tv-week.json'],
+			['/discover/movie', { with_genres: '28', watch_region: 'US', with_watch_providers: '8' }, MoviePageSchema, 'discover-movie.json'],
+			['/discover/tv', {}, TvPageSchema, 'discover-tv.json'],
+			['/genre/movie/list', {}, GenreListSchema, 'genre-movie-list.json'],
+			['/genre/tv/list', {}, GenreListSchema, 'genre-tv-list.json'],
+			['/movie/550', { append_to_response: 'credits,release_dates,external_ids,images' }, MovieDetailsSchema, 'movie-550.json'],
+			['/movie/550/images', {}, ImagesSchema, 'movie-550-images.json'],
+			['/movie/550/watch/providers', {}, WatchProvidersSchema, 'movie-550-watch-providers.json'],
+			['/tv/1399', { append_to_response: 'external_ids' }, TvDetailsSchema, 'tv-1399.json'],
+			['/tv/1399/season/1', {}, SeasonDetailsSchema, 'tv-1399-season-1.json'],
+			['/tv/1399/season/1/episode/1', { append_to_response: 'credits,external_ids' }, EpisodeDetailsSchema, 'tv-1399-season-1-episode-1.json'],
+		]
+		for (const [path, query, schema, fixture] of cases) {
+			const answer = await get(catalog, path, query)
+			expect(schema.safeParse(answer).success).toBe(true)
+			expect(answer).toEqual(readFixture(fixture))
+		}
+		// The credential travels in the header only; validated parameters are passed on.
+		expect(tmdb.authorizations.every((a) => a === `Bearer ${FAKE_TMDB_TOKEN}`)).toBe(true)
+		const discover = new URL(tmdb.calls.find((c) => c.startsWith('/3/discover/movie'))!, 'http://x')
+		expect(Object.fromEntries(discover.searchParams)).toEqual({ with_genres: '28', watch_region: 'US', with_watch_providers: '8', page: '1', sort_by: 'popularity.desc' })
+	})
+
+	it('sends an API key as the api_key parameter when no read token is set', async () => {
+		const catalog = live({ readToken: undefined, apiKey: FAKE_TMDB_KEY })
+		await get(catalog, '/genre/tv/list')
+		expect(tmdb.calls[0]).toContain(`api_key=${FAKE_TMDB_KEY}`)
+		expect(tmdb.authorizations[0]).toBeUndefined()
+	})
+
+	it('coalesces 100 concurrent identical misses into one upstream call', async () => {
+		tmdb.setDelay(50)
+		const catalog = live()
+		const answers = await Promise.all(Array.from({ length: 100 }, () => get(catalog, '/movie/popular', { page: '1' })))
+		expect(tmdb.calls).toHaveLength(1)
+		expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
+		// A second wave is served from the cache.
+		await get(catalog, '/movie/popular')
+		expect(tmdb.calls).toHaveLength(1)
+	})
+
+	it('retries 5xx and 429 with backoff, honouring Retry-After', async () => {
+		const catalog = live()
+		tmdb.failNext({ status: 503 }, { status: 502 })
+		expect(await get(catalog, '/tv/popular')).toEqual(readFixture('tv-popular.json'))
+		expect(tmdb.calls).toHaveLength(3)
+
+		tmdb.reset()
+		tmdb.failNext({ status: 429, statusText: 'Too Many Requests', retryAfter: '1' })
+		const started = Date.now()
+		await get(catalog, '/tv/on_the_air')
+		expect(Date.now() - started).toBeGreaterThanOrEqual(950)
+		expect(tmdb.calls).toHaveLength(2)
+	})
+
+	it('gives up after its attempts with an error carrying the status text, and does not retry a 401', async () => {
+		const catalog = live({ attempts: 2 })
+		tmdb.setOutage(503)
+		const failure = await get(catalog, '/movie/top_rated').catch((error: unknown) => error)
+		expect(failure).toBeInstanceOf(HttpError)
+		expect((failure as HttpError).status).toBe(502)
+		expect((failure as HttpError).message).toContain('503 Service Unavailable')
+		expect(tmdb.calls).toHaveLength(2)
+
+		tmdb.reset()
+		const badKey = live({ readToken: 'wrong' })
+		const unauthorized = await get(badKey, '/movie/top_rated').catch((error: unknown) => error)
+		expect((unauthorized as HttpError).message).toContain('401 Unauthorized')
+		expect(tmdb.calls).toHaveLength(1)
+	})
+
+	it('passes a 404 through as a 404', async () => {
+		const failure = await get(live(), '/movie/999').catch((error: unknown) => error)
+		expect((failure as HttpError).status).toBe(404)
+	})
+
+	it('times out a slow TMDB after the configured time', async () => {
+		tmdb.setDelay(500)
+		const catalog = live({ timeoutMs: 100, attempts: 1 })
+		const started = Date.now()
+		const failure = await get(catalog, '/movie/popular').catch((error: unknown) => error)
+		expect((failure as HttpError).status).toBe(502)
+		expect(Date.now() - started).toBeLessThan(450)
+	})
+
+	it('serves stale answers while TMDB is down, and refreshes when it is back', async () => {
+		const catalog = live({ ttl: () => ({ ttlMs: 1, staleMs: 60_000 }) })
+		const fresh = await get(catalog, '/movie/upcoming')
+		await new Promise((r) => setTimeout(r, 5))
+		tmdb.setOutage(503)
+		expect(await get(catalog, '/movie/upcoming')).toEqual(fresh)
+		await new Promise((r) => setTimeout(r, 50))
+		expect(await get(catalog, '/movie/upcoming')).toEqual(fresh)
+	})
+})
+
+describe('catalogGet and /api/catalog in live mode', () => {
+	let server: Server
+	let base: string
+	let testDb: TestDatabase
+
+	beforeAll(async () => {
+		testDb = await createTestDatabase('sqlite')
+		setDatabaseForTests(testDb.handle)
+		setCacheForTests(createMemoryCache())
+		process.env.TMDB_READ_TOKEN = FAKE_TMDB_TOKEN
+		process.env.TMDB_API_BASE = tmdb.apiBase
+		process.env.CANONICAL_HOST = ''
+		resetEnvForTests()
+		setCatalogBackendForTests(undefined)
+		server = createApp().listen(0)
+		await new Promise((r) => server.once('listening', r))
+		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	})
+
+	afterAll(async () => {
+		if (server) await new Promise((r) => server.close(r))
+		delete process.env.TMDB_READ_TOKEN
+		delete process.env.TMDB_API_BASE
+		resetEnvForTests()
+		setCatalogBackendForTests(undefined)
+		setCacheForTests(undefined)
+		setDatabaseForTests(undefined)
+		await testDb?.destroy()
+	})
+
+	it('uses live TMDB when a credential is set, and never leaks it', async () => {
+		expect(catalogMode()).toBe('live')
+		expect(await catalogGet('/tv/1399/season/1')).toEqual(readFixture('tv-1399-season-1.json'))
+		const response = await fetch(`${base}/api/catalog/movie/550?append_to_response=credits`)
+		expect(response.status).toBe(200)
+		const text = await response.text()
+		expect(text).not.toContain(FAKE_TMDB_TOKEN)
+		expect(JSON.parse(text)).toMatchObject({ id: 550, title: 'Fight Club' })
+	})
+
+	it('rejects bad parameters before calling TMDB', async () => {
+		tmdb.reset()
+		const response = await fetch(`${base}/api/catalog/discover/movie?page=9999`)
+		expect(response.status).toBe(400)
+		expect((await fetch(`${base}/api/catalog/person/1`)).status).toBe(404)
+		expect(tmdb.calls).toHaveLength(0)
+	})
+})
+
+describe('catalog:sync against the fake TMDB', () => {
+	it('mirrors lists and details into the local catalogue, skipping titles TMDB cannot give', async () => {
+		const { syncFromTmdb } = await import('#server/catalog/sync.server.ts')
+		const { createLocalCatalog } = await import('#server/catalog/local.server.ts')
+		const testDb = await createTestDatabase('sqlite')
+		try {
+			const failed: string[] = []
+			const summary = await syncFromTmdb(testDb.handle, live(), { pages: 1, ids: ['movie:550', 'tv:1399'], onError: (title) => failed.push(title) })
+			// The fixtures hold details for Fight Club and Game of Thrones only; listed titles 404 and are skipped.
+			expect(summary.imported).toBe(2)
+			expect(summary.failed).toBe(summary.listed - 2)
+			expect(failed).not.toContain('movie:550')
+			const local = createLocalCatalog(testDb.handle)
+			const movie = (await local.get(parseCatalogRoute('/movie/550', { append_to_response: 'credits,external_ids' }))) as { title: string; imdb_id: string; credits: { cast: Array<{ name: string }> } }
+			expect(movie).toMatchObject({ title: 'Fight Club', imdb_id: 'tt0137523' })
+			expect(movie.credits.cast[0]!.name).toBe('Edward Norton')
+			const season = (await local.get(parseCatalogRoute('/tv/1399/season/1'))) as { episodes: Array<{ name: string }> }
+			expect(season.episodes[0]!.name).toBe('Winter Is Coming')
+			const search = (await local.get(parseCatalogRoute('/search/multi', { query: 'fight club' }))) as { results: Array<{ id: number }> }
+			expect(search.results[0]!.id).toBe(550)
+		} finally {
+			await testDb.destroy()
+		}
+	})
+})
