@@ -1,10 +1,32 @@
 import { data } from 'react-router'
-import { catalogGet } from '#server/catalog/catalog.server.ts'
+import { createCachedLoader, getCache } from '#server/cache/cache.server.ts'
+import { catalogGet as catalogGetUncached } from '#server/catalog/catalog.server.ts'
 import { logger } from '#server/logger.server.ts'
 import { withKind } from '#app/lib/browse/media.ts'
 import type { TmdbImages, TmdbMovieListItem, TmdbPage, TmdbTvListItem } from '#app/lib/tmdb-types.ts'
 
 export type CatalogQuery = Record<string, string | number | undefined>
+
+// Pages ask for the same lists and titles again and again; a short shared
+// cache (with stale-while-revalidate and request coalescing) keeps loaders
+// cheap. Failures are never cached.
+const PAGE_DATA_TTL_MS = 60_000
+const PAGE_DATA_STALE_MS = 10 * 60_000
+let cached: ReturnType<typeof createCachedLoader> | undefined
+
+function cacheKey(path: string, query: CatalogQuery) {
+	const params = Object.entries(query)
+		.filter(([, value]) => value !== undefined)
+		.sort(([a], [b]) => a.localeCompare(b))
+		.map(([key, value]) => `${key}=${String(value)}`)
+		.join('&')
+	return `browse:${path}?${params}`
+}
+
+async function catalogGet<T>(path: string, query: CatalogQuery = {}): Promise<T> {
+	cached ??= createCachedLoader(getCache())
+	return cached(cacheKey(path, query), { ttlMs: PAGE_DATA_TTL_MS, staleMs: PAGE_DATA_STALE_MS }, () => catalogGetUncached<T>(path, query))
+}
 
 /** A catalogue error that means "no such title" (HttpError 404, or a status on the error). */
 export function isNotFoundError(error: unknown): boolean {

@@ -6,6 +6,7 @@ import {
 	categoriesOf,
 	EMPTY_BOOKMARK_STATE,
 	bookmarkMembership,
+	COMPARE,
 	diffBookmarkLists,
 	hasBookmark,
 	latestBookmarkChange,
@@ -17,8 +18,10 @@ import {
 	resetBookmarkQueryCache,
 	titleSortKey,
 	toggleBookmark,
+	type BookmarkQuery,
+	type MediaFilter,
 } from './bookmarks.ts'
-import type { BookmarkMedia, BookmarkState } from './types.ts'
+import type { Bookmark, BookmarkMedia, BookmarkState } from './types.ts'
 
 const dune: BookmarkMedia = { mediaId: 438631, mediaType: 'movie', title: 'Dune', posterPath: '/dune.jpg', voteAverage: 7.8, releaseDate: '2021-09-15' }
 const severance: BookmarkMedia = { mediaId: 95396, mediaType: 'tv', title: 'Severance', posterPath: null, voteAverage: 8.4, releaseDate: '2022-02-17' }
@@ -27,7 +30,9 @@ const amelie: BookmarkMedia = { mediaId: 194, mediaType: 'movie', title: 'Améli
 describe('addBookmark', () => {
 	it('appends a new item to the default list (watchlist) with addedAt', () => {
 		const state = addBookmark(EMPTY_BOOKMARK_STATE, dune, undefined, 1000)
-		expect(state.bookmarks).toEqual([{ mediaId: 438631, category: 'watchlist', addedAt: 1000, mediaType: 'movie', title: 'Dune', posterPath: '/dune.jpg', voteAverage: 7.8, releaseDate: '2021-09-15' }])
+		expect(state.bookmarks).toEqual([
+			{ mediaId: 438631, category: 'watchlist', addedAt: 1000, mediaType: 'movie', title: 'Dune', posterPath: '/dune.jpg', voteAverage: 7.8, releaseDate: '2021-09-15' },
+		])
 		expect(EMPTY_BOOKMARK_STATE.bookmarks).toEqual([])
 	})
 
@@ -255,6 +260,46 @@ describe('queryBookmarks (the bookmarks page)', () => {
 		}
 	})
 
+	it('stays identical to a plain filter-and-sort over a long chain of changes (never reset)', () => {
+		resetBookmarkQueryCache()
+		const reference = (list: readonly Bookmark[], query: BookmarkQuery) => {
+			const sorted = list.filter((b) => (query.category === 'all' || b.category === query.category) && (query.mediaType === 'all' || b.mediaType === query.mediaType)).sort(COMPARE[query.sort])
+			if (query.category !== 'all') return sorted
+			const newest = new Map<number, Bookmark>()
+			for (const b of list) {
+				const seen = newest.get(b.mediaId)
+				if (!seen || COMPARE['date-added'](b, seen) < 0) newest.set(b.mediaId, b)
+			}
+			return sorted.filter((b) => newest.get(b.mediaId) === b)
+		}
+		for (const start of [11, 23, 101]) {
+			let seed = start
+			const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+			let current: BookmarkState = EMPTY_BOOKMARK_STATE
+			const lists = ['watchlist', 'favorites', 'Anime']
+			for (let step = 0; step < 400; step++) {
+				const id = 1 + Math.floor(random() * 40)
+				const list = lists[Math.floor(random() * lists.length)]!
+				const media: BookmarkMedia = { mediaId: id, mediaType: id % 2 ? 'movie' : 'tv', title: `T${id % 13}`, voteAverage: (id % 7) / 0.7 }
+				const roll = random()
+				current =
+					roll < 0.55
+						? addBookmark(current, media, list, 1000 + Math.floor(step / 4))
+						: roll < 0.95
+							? removeBookmark(current, id, list, 1000 + step)
+							: removeCategoryBookmarks(current, list, 1000 + step)
+				for (const sort of ['date-added', 'title', 'rating'] as const) {
+					for (const query of [
+						{ sort, mediaType: 'all' as const, category: 'all' },
+						{ sort, mediaType: (step % 2 ? 'movie' : 'tv') as MediaFilter, category: step % 3 ? 'all' : list },
+					]) {
+						expect(queryBookmarks(current.bookmarks, query), `seed ${start} step ${step} ${JSON.stringify(query)}`).toEqual(reference(current.bookmarks, query))
+					}
+				}
+			}
+		}
+	})
+
 	it('returns nothing for an empty library', () => {
 		expect(queryBookmarks([], { sort: 'title', mediaType: 'all', category: 'all' })).toEqual([])
 	})
@@ -270,6 +315,8 @@ describe('diffBookmarkLists', () => {
 		expect(diffBookmarkLists([a, b, c], [a, c])).toEqual({ removed: [b], added: [] })
 		expect(diffBookmarkLists([a, b, c], [a, b2, c])).toEqual({ removed: [b], added: [b2] })
 		expect(diffBookmarkLists([a, b, c], [a, b, c])).toEqual({ removed: [], added: [] })
+		// Two neighbours removed: c only moved up, it is neither removed nor added.
+		expect(diffBookmarkLists([a, b, b2, c], [a, c])).toEqual({ removed: [b, b2], added: [] })
 	})
 	it('gives up beyond the limit', () => {
 		expect(diffBookmarkLists([a, b, c], [c, b, a], 1)).toBeNull()

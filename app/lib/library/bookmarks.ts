@@ -189,7 +189,8 @@ function titleKeyOf(bookmark: Bookmark) {
 }
 
 const newestFirst = (a: Bookmark, b: Bookmark) => b.addedAt - a.addedAt || a.mediaId - b.mediaId || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0)
-const COMPARE: Record<BookmarkSort, (a: Bookmark, b: Bookmark) => number> = {
+/** The page's orderings (exported for tests). */
+export const COMPARE: Record<BookmarkSort, (a: Bookmark, b: Bookmark) => number> = {
 	'date-added': newestFirst,
 	title: (a, b) => {
 		const left = titleKeyOf(a)
@@ -222,7 +223,11 @@ export function diffBookmarkLists(previous: readonly Bookmark[], next: readonly 
 	}
 	while (i < previous.length) removed.push(previous[i++]!)
 	while (j < next.length) added.push(next[j++]!)
-	return removed.length + added.length > limit ? null : { removed, added }
+	if (removed.length + added.length > limit) return null
+	// A record can look removed and added when its neighbours went (it only moved): it is unchanged.
+	const moved = removed.filter((b) => added.includes(b))
+	if (moved.length === 0) return { removed, added }
+	return { removed: removed.filter((b) => !moved.includes(b)), added: added.filter((b) => !moved.includes(b)) }
 }
 
 interface ListIndex {
@@ -231,6 +236,8 @@ interface ListIndex {
 	/** Per sort, the order with one record per title (its newest). */
 	unique: Partial<Record<BookmarkSort, Bookmark[]>>
 	newest?: Map<number, Bookmark>
+	/** Answers already given for this list, by query. */
+	results: Map<string, Bookmark[]>
 }
 
 // The index of the latest list. A new list (one change later) is derived from
@@ -238,9 +245,10 @@ interface ListIndex {
 // inserted by binary search, so a click never resorts 10,000 bookmarks.
 let current: ListIndex | undefined
 
-/** Forgets the cached orders (benchmarks measure a first load with it). */
-export function resetBookmarkQueryCache() {
-	current = undefined
+/** Forgets cached answers ('results') or everything, sorted orders included ('all'); for tests and benchmarks. */
+export function resetBookmarkQueryCache(what: 'all' | 'results' = 'all') {
+	if (what === 'results') current?.results.clear()
+	else current = undefined
 }
 
 const isNewer = (a: Bookmark, b: Bookmark) => newestFirst(a, b) < 0
@@ -256,32 +264,49 @@ function insertSorted(order: Bookmark[], bookmark: Bookmark, compare: (a: Bookma
 	order.splice(low, 0, bookmark)
 }
 
+/** The list without the given records; pointer comparisons only, so no record is read. */
+function without(list: readonly Bookmark[], removed: readonly Bookmark[]): Bookmark[] {
+	if (removed.length > 8) {
+		const drop = new Set(removed)
+		return list.filter((b) => !drop.has(b))
+	}
+	const out = list.slice()
+	for (const bookmark of removed) {
+		const at = out.indexOf(bookmark)
+		if (at >= 0) out.splice(at, 1)
+	}
+	return out
+}
+
 function indexFor(bookmarks: readonly Bookmark[]): ListIndex {
 	if (current?.source === bookmarks) return current
 	const previous = current
-	const next: ListIndex = { source: bookmarks, orders: {}, unique: {} }
+	const next: ListIndex = { source: bookmarks, orders: {}, unique: {}, results: new Map() }
 	const diff = previous ? diffBookmarkLists(previous.source, bookmarks) : null
 	if (previous && diff) {
-		const removed = new Set(diff.removed)
 		for (const sort of BOOKMARK_SORTS) {
 			const old = previous.orders[sort]
 			if (!old) continue
-			const order = removed.size ? old.filter((b) => !removed.has(b)) : old.slice()
+			const order = without(old, diff.removed)
 			for (const bookmark of diff.added) insertSorted(order, bookmark, COMPARE[sort])
 			if (order.length === bookmarks.length) next.orders[sort] = order
 		}
-		// The newest-copy map moves to the new index and is patched in place.
+		// The newest-copy map moves to the new index and is patched in place;
+		// `was` keeps each touched title's previous newest copy.
 		const newest = previous.newest
+		const newestBefore = new Map<number, Bookmark | undefined>()
 		if (newest) {
 			previous.newest = undefined
+			const was = newestBefore
+			for (const bookmark of [...diff.removed, ...diff.added]) if (!was.has(bookmark.mediaId)) was.set(bookmark.mediaId, newest.get(bookmark.mediaId))
 			const stale = new Set<number>()
 			for (const bookmark of diff.removed) if (newest.get(bookmark.mediaId) === bookmark) stale.add(bookmark.mediaId)
+			for (const id of stale) newest.delete(id)
 			for (const bookmark of diff.added) {
 				const seen = newest.get(bookmark.mediaId)
 				if (!seen || isNewer(bookmark, seen)) newest.set(bookmark.mediaId, bookmark)
 			}
 			if (stale.size > 0) {
-				for (const id of stale) newest.delete(id)
 				for (const bookmark of bookmarks) {
 					if (!stale.has(bookmark.mediaId)) continue
 					const seen = newest.get(bookmark.mediaId)
@@ -289,15 +314,102 @@ function indexFor(bookmarks: readonly Bookmark[]): ListIndex {
 				}
 			}
 			next.newest = newest
+			// One record per title: replace the touched titles' records in each known order.
+			for (const sort of BOOKMARK_SORTS) {
+				const order = next.orders[sort]
+				const oldUnique = previous.unique[sort]
+				if (!order || !oldUnique) continue
+				if (newest.size === order.length) {
+					next.unique[sort] = order
+					continue
+				}
+				const unique = oldUnique.slice()
+				for (const [id, before] of was) {
+					const after = newest.get(id)
+					if (before === after) continue
+					if (before) {
+						const at = unique.indexOf(before)
+						if (at >= 0) unique.splice(at, 1)
+					}
+					if (after) insertSorted(unique, after, COMPARE[sort])
+				}
+				if (unique.length === newest.size) next.unique[sort] = unique
+			}
+		}
+		// Answers already given are patched the same way: records that left are
+		// dropped, records that now qualify are inserted in order.
+		for (const [key, answer] of previous.results) {
+			const [sort, type, category] = key.split('\u0000') as [BookmarkSort, MediaFilter, string]
+			if (!next.orders[sort]) continue
+			const fits = (b: Bookmark) => type === 'all' || b.mediaType === type
+			let leaving: Bookmark[]
+			let entering: Bookmark[]
+			if (category === 'all') {
+				if (!next.newest || !next.unique[sort]) continue
+				leaving = [...diff.removed]
+				entering = []
+				const seen = new Set<number>()
+				for (const bookmark of [...diff.removed, ...diff.added]) {
+					const id = bookmark.mediaId
+					if (seen.has(id)) continue
+					seen.add(id)
+					const before = newestBefore.get(id)
+					const after = next.newest.get(id)
+					if (before === after) continue
+					if (before) leaving.push(before)
+					if (after && fits(after)) entering.push(after)
+				}
+			} else {
+				leaving = diff.removed
+				entering = diff.added.filter((b) => b.category === category && fits(b))
+			}
+			const patched = without(answer, leaving)
+			for (const bookmark of entering) insertSorted(patched, bookmark, COMPARE[sort])
+			next.results.set(key, patched)
 		}
 	}
 	current = next
 	return next
 }
 
+/**
+ * A full sort in the order COMPARE defines, on keys copied once into flat
+ * arrays: each record is read once instead of at every comparison, which is
+ * what makes sorting 10,000 records quick.
+ */
+function sortFully(list: readonly Bookmark[], sort: BookmarkSort): Bookmark[] {
+	const n = list.length
+	const added = new Float64Array(n)
+	const ids = new Float64Array(n)
+	const ratings = new Float64Array(n)
+	const titles: Array<string | null> = sort === 'title' ? new Array(n) : []
+	const indices: number[] = new Array(n)
+	for (let i = 0; i < n; i++) {
+		const bookmark = list[i]!
+		indices[i] = i
+		added[i] = bookmark.addedAt
+		ids[i] = bookmark.mediaId
+		if (sort === 'rating') ratings[i] = bookmark.voteAverage ?? -1
+		else if (sort === 'title') titles[i] = titleKeyOf(bookmark)
+	}
+	const newest = (i: number, j: number) => added[j]! - added[i]! || ids[i]! - ids[j]! || newestFirst(list[i]!, list[j]!)
+	let compare: (i: number, j: number) => number = newest
+	if (sort === 'rating') compare = (i, j) => ratings[j]! - ratings[i]! || newest(i, j)
+	else if (sort === 'title') {
+		compare = (i, j) => {
+			const left = titles[i]!
+			const right = titles[j]!
+			if (left === null || right === null) return left === right ? newest(i, j) : left === null ? 1 : -1
+			return left < right ? -1 : left > right ? 1 : newest(i, j)
+		}
+	}
+	indices.sort(compare)
+	return indices.map((i) => list[i]!)
+}
+
 function sortedBookmarks(index: ListIndex, sort: BookmarkSort): Bookmark[] {
 	let order = index.orders[sort]
-	if (!order) index.orders[sort] = order = index.source.slice().sort(COMPARE[sort])
+	if (!order) index.orders[sort] = order = sortFully(index.source, sort)
 	return order
 }
 
@@ -326,14 +438,25 @@ function uniqueBookmarks(index: ListIndex, sort: BookmarkSort): Bookmark[] {
  * added (newest first), title (A–Z, case- and accent-insensitive) or rating
  * (highest first); missing titles and ratings last, ties newest first. With
  * every list selected, a title in several lists appears once, as its newest
- * addition. The returned records are the stored ones; treat them as read-only.
+ * addition. The answer (and its records) is shared between calls with the
+ * same list and query: treat it as read-only.
  */
-export function queryBookmarks(bookmarks: readonly Bookmark[], query: BookmarkQuery): Bookmark[] {
+export function queryBookmarks(bookmarks: readonly Bookmark[], query: BookmarkQuery): readonly Bookmark[] {
 	const index = indexFor(bookmarks)
+	const key = `${query.sort}\u0000${query.mediaType}\u0000${query.category}`
+	let result = index.results.get(key)
+	if (!result) {
+		result = filterBookmarks(index, query)
+		index.results.set(key, result)
+	}
+	return result
+}
+
+function filterBookmarks(index: ListIndex, query: BookmarkQuery): Bookmark[] {
 	const type = query.mediaType
 	if (query.category === 'all') {
 		const unique = uniqueBookmarks(index, query.sort)
-		return type === 'all' ? unique.slice() : unique.filter((b) => b.mediaType === type)
+		return type === 'all' ? unique : unique.filter((b) => b.mediaType === type)
 	}
 	const category = query.category
 	return sortedBookmarks(index, query.sort).filter((b) => b.category === category && (type === 'all' || b.mediaType === type))
