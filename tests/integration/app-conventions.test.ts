@@ -117,3 +117,24 @@ describe('security headers', () => {
 		expect((await fetch(`${base}/healthz`, { headers: { 'X-Request-Id': '<script>' } })).headers.get('x-request-id')).not.toBe('<script>')
 	})
 })
+
+describe('behind an HTTPS proxy', () => {
+	it('sends HSTS and upgrade-insecure-requests when the request came over HTTPS', async () => {
+		process.env.TRUST_PROXY = 'true'
+		resetEnvForTests()
+		const proxied = createApp().listen(0)
+		await new Promise((r) => proxied.once('listening', r))
+		try {
+			const url = `http://127.0.0.1:${(proxied.address() as AddressInfo).port}/healthz`
+			const secure = await fetch(url, { headers: { 'X-Forwarded-Proto': 'https' } })
+			expect(secure.headers.get('strict-transport-security')).toContain('max-age=')
+			expect(secure.headers.get('content-security-policy')).toContain('upgrade-insecure-requests')
+			const plain = await fetch(url)
+			expect(plain.headers.get('strict-transport-security')).toBeNull()
+		} finally {
+			await new Promise((r) => proxied.close(r))
+			delete process.env.TRUST_PROXY
+			resetEnvForTests()
+		}
+	})
+})
