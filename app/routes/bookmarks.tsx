@@ -1,5 +1,5 @@
 import { Bookmark as BookmarkIcon, Download, Star, Upload, X } from 'lucide-react'
-import { useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { BookmarkButton } from '#app/components/library/bookmark-button.tsx'
@@ -9,7 +9,7 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { BOOKMARK_SORTS, categoryLabel, MEDIA_FILTERS, queryBookmarks, type BookmarkSort, type MediaFilter } from '#app/lib/library/bookmarks.ts'
+import { BOOKMARK_SORTS, categoryLabel, MEDIA_FILTERS, queryBookmarks, warmBookmarkIndex, type BookmarkSort, type MediaFilter } from '#app/lib/library/bookmarks.ts'
 import { buildLibraryFile, libraryFileName, mergeLibraryFile, parseLibraryFile } from '#app/lib/library/library-file.ts'
 import type { Bookmark } from '#app/lib/library/types.ts'
 import { movieHref, seriesHref } from '#app/lib/slug.ts'
@@ -37,6 +37,12 @@ export default function Bookmarks() {
 	const list = listParam && categories.includes(listParam) ? listParam : 'all'
 	const [shown, setShown] = useState(PAGE_SIZE)
 	const entries = useMemo(() => queryBookmarks(bookmarks, { sort, mediaType, category: list }), [bookmarks, sort, mediaType, list])
+	// Other sorts are prepared while the browser is idle, so switching is instant.
+	useEffect(() => {
+		if (bookmarks.length < 500 || typeof requestIdleCallback !== 'function') return
+		const handle = requestIdleCallback(() => warmBookmarkIndex(bookmarks), { timeout: 2_000 })
+		return () => cancelIdleCallback(handle)
+	}, [bookmarks])
 	const titleCount = useMemo(() => new Set(bookmarks.map((b) => b.mediaId)).size, [bookmarks])
 	const ids = useId()
 

@@ -18,6 +18,7 @@ import {
 	resetBookmarkQueryCache,
 	titleSortKey,
 	toggleBookmark,
+	warmBookmarkIndex,
 	type BookmarkQuery,
 	type MediaFilter,
 } from './bookmarks.ts'
@@ -298,6 +299,36 @@ describe('queryBookmarks (the bookmarks page)', () => {
 				}
 			}
 		}
+	})
+
+	it('sorts from scratch exactly as COMPARE does: tied times, untitled and unrated records, huge or fractional times', () => {
+		let seed = 5
+		const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+		const times = [() => 1000 + Math.floor(random() * 20), () => Math.floor(random() * 8.64e15), () => 1000 + random()]
+		for (const [t, time] of times.entries()) {
+			const list: Bookmark[] = Array.from({ length: 300 }, (_, i) => ({
+				mediaId: 1 + Math.floor(random() * 120),
+				category: ['watchlist', 'favorites', 'Ünïcode list'][i % 3]!,
+				addedAt: time(),
+				mediaType: random() < 0.5 ? 'movie' : 'tv',
+				...(random() < 0.9 ? { title: ['Zebra', 'zebra', 'Éclair', 'eclair', 'The Thing', 'alpha', ''][Math.floor(random() * 7)]! } : {}),
+				...(random() < 0.8 ? { voteAverage: Math.floor(random() * 100) / 10 } : {}),
+			}))
+			for (const sort of ['date-added', 'title', 'rating'] as const) {
+				resetBookmarkQueryCache()
+				const expected = list.filter((b) => b.category === 'favorites').sort(COMPARE[sort])
+				expect(queryBookmarks(list, { sort, mediaType: 'all', category: 'favorites' }), `times ${t} ${sort}`).toEqual(expected)
+			}
+		}
+	})
+
+	it('gives the same answers after warmBookmarkIndex prepared the orders', () => {
+		resetBookmarkQueryCache()
+		const list = bookmarks.slice()
+		warmBookmarkIndex(list)
+		const before = queryBookmarks(list, { sort: 'title', mediaType: 'all', category: 'all' })
+		resetBookmarkQueryCache()
+		expect(queryBookmarks(list.slice(), { sort: 'title', mediaType: 'all', category: 'all' })).toEqual(before)
 	})
 
 	it('returns nothing for an empty library', () => {

@@ -373,38 +373,104 @@ function indexFor(bookmarks: readonly Bookmark[]): ListIndex {
 }
 
 /**
- * A full sort in the order COMPARE defines, on keys copied once into flat
- * arrays: each record is read once instead of at every comparison, which is
- * what makes sorting 10,000 records quick.
+ * A full sort in the order COMPARE defines, without a JavaScript comparator
+ * in the hot path: each record gets an integer key (its rank by the sort's
+ * field, then its rank by date added) and a Float64Array of `key * n + i` is
+ * sorted natively. Keys are exact integers below 2^53, so the order is the
+ * comparator's; the rare equal `addedAt` values are settled by COMPARE.
  */
 function sortFully(list: readonly Bookmark[], sort: BookmarkSort): Bookmark[] {
 	const n = list.length
+	if (n < 2) return list.slice()
+	const byDate = newestFirstOrder(list)
+	if (sort === 'date-added') return byDate
+	if (sort === 'title') {
+		// Keys computed here, not through the per-record cache: storing 10,000 entries costs more than it saves.
+		const titles = byDate.map((b) => titleKeys.get(b) ?? (b.title ? titleSortKey(b.title) : null))
+		// Ties (and untitled records, last) keep their date order: compare positions.
+		const order = new Uint32Array(n)
+		for (let r = 0; r < n; r++) order[r] = r
+		order.sort((a, b) => {
+			const left = titles[a]!
+			const right = titles[b]!
+			if (left === right) return a - b
+			if (left === null) return 1
+			if (right === null) return -1
+			return left < right ? -1 : 1
+		})
+		const out: Bookmark[] = new Array(n)
+		for (let k = 0; k < n; k++) out[k] = byDate[order[k]!]!
+		return out
+	}
+	const ranks = ratingRanks(byDate)
+	const keys = new Float64Array(n)
+	for (let r = 0; r < n; r++) keys[r] = ranks[r]! * n + r
+	keys.sort()
+	const out: Bookmark[] = new Array(n)
+	for (let k = 0; k < n; k++) out[k] = byDate[keys[k]! % n]!
+	return out
+}
+
+/** Newest first: native sort on `(newest - addedAt) * n + i`, ties on addedAt settled by the full comparator. */
+function newestFirstOrder(list: readonly Bookmark[]): Bookmark[] {
+	const n = list.length
 	const added = new Float64Array(n)
-	const ids = new Float64Array(n)
-	const ratings = new Float64Array(n)
-	const titles: Array<string | null> = sort === 'title' ? new Array(n) : []
-	const indices: number[] = new Array(n)
+	let newest = -Infinity
+	let oldest = Infinity
+	let integers = true
 	for (let i = 0; i < n; i++) {
-		const bookmark = list[i]!
-		indices[i] = i
-		added[i] = bookmark.addedAt
-		ids[i] = bookmark.mediaId
-		if (sort === 'rating') ratings[i] = bookmark.voteAverage ?? -1
-		else if (sort === 'title') titles[i] = titleKeyOf(bookmark)
+		const time = list[i]!.addedAt
+		added[i] = time
+		if (time > newest) newest = time
+		if (time < oldest) oldest = time
+		if (!Number.isInteger(time)) integers = false
 	}
-	const newest = (i: number, j: number) => added[j]! - added[i]! || ids[i]! - ids[j]! || newestFirst(list[i]!, list[j]!)
-	let compare: (i: number, j: number) => number = newest
-	if (sort === 'rating') compare = (i, j) => ratings[j]! - ratings[i]! || newest(i, j)
-	else if (sort === 'title') {
-		compare = (i, j) => {
-			const left = titles[i]!
-			const right = titles[j]!
-			if (left === null || right === null) return left === right ? newest(i, j) : left === null ? 1 : -1
-			return left < right ? -1 : left > right ? 1 : newest(i, j)
+	// Times too far apart for exact keys (or not integers): fall back to the comparator.
+	if (!integers || !Number.isSafeInteger((newest - oldest + 1) * n)) return list.slice().sort(newestFirst)
+	const keys = new Float64Array(n)
+	for (let i = 0; i < n; i++) keys[i] = (newest - added[i]!) * n + i
+	keys.sort()
+	const out: Bookmark[] = new Array(n)
+	let tied = false
+	for (let k = 0; k < n; k++) {
+		const key = keys[k]!
+		out[k] = list[key % n]!
+		if (k > 0 && Math.floor(key / n) === Math.floor(keys[k - 1]! / n)) tied = true
+	}
+	if (!tied) return out
+	// Equal times keep list order above; COMPARE orders them by id, then list.
+	for (let start = 0; start < n; ) {
+		let end = start + 1
+		while (end < n && out[end]!.addedAt === out[start]!.addedAt) end++
+		if (end - start > 1) {
+			const run = out.slice(start, end).sort(newestFirst)
+			for (let k = 0; k < run.length; k++) out[start + k] = run[k]!
 		}
+		start = end
 	}
-	indices.sort(compare)
-	return indices.map((i) => list[i]!)
+	return out
+}
+
+/** Per record (in the given order), the rank of its rating: highest first, unrated last. */
+function ratingRanks(list: readonly Bookmark[]): Uint32Array {
+	const n = list.length
+	const ratings = new Float64Array(n)
+	for (let i = 0; i < n; i++) ratings[i] = -(list[i]!.voteAverage ?? -1)
+	// The few distinct ratings, ascending (so highest rating first); a rank is a binary search.
+	const distinct = Float64Array.from(new Set(ratings)).sort()
+	const ranks = new Uint32Array(n)
+	for (let i = 0; i < n; i++) {
+		const value = ratings[i]!
+		let low = 0
+		let high = distinct.length - 1
+		while (low < high) {
+			const mid = (low + high) >>> 1
+			if (distinct[mid]! < value) low = mid + 1
+			else high = mid
+		}
+		ranks[i] = low
+	}
+	return ranks
 }
 
 function sortedBookmarks(index: ListIndex, sort: BookmarkSort): Bookmark[] {
@@ -460,6 +526,16 @@ function filterBookmarks(index: ListIndex, query: BookmarkQuery): Bookmark[] {
 	}
 	const category = query.category
 	return sortedBookmarks(index, query.sort).filter((b) => b.category === category && (type === 'all' || b.mediaType === type))
+}
+
+/**
+ * Builds every sorted order of the list ahead of need (the bookmarks page
+ * calls it when the browser is idle), so a visitor's first change of sort is
+ * answered from the index instead of sorting from scratch.
+ */
+export function warmBookmarkIndex(bookmarks: readonly Bookmark[]) {
+	const index = indexFor(bookmarks)
+	for (const sort of BOOKMARK_SORTS) uniqueBookmarks(index, sort)
 }
 
 /** Which lists each title is in (mediaId → categories in list order). */
