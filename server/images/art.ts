@@ -1,3 +1,4 @@
+import { seededRandom } from '../../app/lib/browse/lists.ts'
 import type { ArtKind } from '../../app/lib/images.ts'
 
 // Deterministic artwork for the demo catalogue, drawn as SVG: the same title
@@ -26,16 +27,9 @@ function hash(text: string) {
 	return h
 }
 
-/** A tiny seeded generator so one subject always draws the same shapes. */
+/** A seeded generator, so one subject always draws the same shapes. */
 function random(seed: string) {
-	let state = hash(seed) || 1
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0
-		let t = state
-		t = Math.imul(t ^ (t >>> 15), t | 1)
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-	}
+	return seededRandom(hash(seed) || 1)
 }
 
 export function escapeXml(text: string) {

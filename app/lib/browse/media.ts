@@ -1,5 +1,5 @@
 import type { TmdbMovieListItem, TmdbMultiItem, TmdbTvListItem } from '../tmdb-types.ts'
-import { movieHref, seriesHref } from '../slug.ts'
+import { movieHref, seriesHref, slugify } from '../slug.ts'
 
 /** A movie or series as list endpoints return it (media_type may be absent). */
 export type MediaListItem = TmdbMovieListItem | TmdbTvListItem
@@ -82,13 +82,7 @@ export function uniqueMedia<T extends MediaLike>(items: readonly T[]): T[] {
 
 /** Where a genre chip links: /categories/{slug of the name}, or the category covering that genre id when the name's slug is not one of the 25. */
 export function genreCategoryHref(genre: { id: number; name: string }, categories: ReadonlyArray<{ slug: string; movieGenreId?: number; tvGenreId?: number }>): string {
-	const slug = genre.name
-		.toLowerCase()
-		.trim()
-		.replace(/\s+/g, '-')
-		.replace(/[^a-z0-9-]/g, '')
-		.replace(/-+/g, '-')
-		.replace(/^-+|-+$/g, '')
+	const slug = slugify(genre.name)
 	if (categories.some((c) => c.slug === slug)) return `/categories/${slug}`
 	const byId = categories.find((c) => c.movieGenreId === genre.id || c.tvGenreId === genre.id)
 	return `/categories/${byId?.slug ?? slug}`
