@@ -12,7 +12,7 @@ import {
 	removeBookmark,
 	removeCategoryBookmarks,
 } from '#app/lib/library/bookmarks.ts'
-import { continueWatching, historyByRecent, latestHistoryChange, recordEpisodeProgress, recordMovieProgress, type WatchedEpisode, type WatchedMedia } from '#app/lib/library/history.ts'
+import { continueWatching, historyByRecent, latestHistoryChange, recordEpisodeProgress, recordMovieProgress, removeHistoryItem, type WatchedEpisode, type WatchedMedia } from '#app/lib/library/history.ts'
 import { DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type BookmarkMedia, type BookmarkState, type Progress, type WatchHistory } from '#app/lib/library/types.ts'
 import { track } from './analytics.ts'
 import { DeviceStorageError, readDevice, writeDeviceBatch, type DeviceKey } from './device-storage.ts'
@@ -272,6 +272,17 @@ export function saveMovieProgress(media: WatchedMedia, progress: Progress, now: 
 /** Saves an episode's progress under s{season}e{episode}. */
 export function saveEpisodeProgress(media: WatchedMedia, episode: WatchedEpisode, progress: Progress, now: number = Date.now()) {
 	return commitHistory(recordEpisodeProgress(historyStore.get().history, media, episode, progress, now), now)
+}
+
+/** Removes a title from the watch history; sync removes it from the visitor's other devices too. */
+export function removeFromHistory(mediaId: number, now: number = Date.now()) {
+	const history = historyStore.get().history
+	const item = history[String(mediaId)]
+	if (!item) return true
+	if (!commitHistory(removeHistoryItem(history, mediaId, now), now)) return false
+	toast.message(`Removed ${label(item)} from your history`)
+	track('history_remove', { mediaId, mediaType: item.type === 'show' ? 'tv' : 'movie' })
+	return true
 }
 
 /** Replaces the whole history (an import, or a merge from the account sync); `changedAt` as for bookmarks. */

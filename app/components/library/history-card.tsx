@@ -1,9 +1,10 @@
-import { Flame } from 'lucide-react'
+import { Flame, X } from 'lucide-react'
 import { Link } from 'react-router'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { episodeKey, isHistoryTrending, itemPercent, latestEpisode, type EpisodeToWatch } from '#app/lib/library/history.ts'
 import type { WatchHistoryItem } from '#app/lib/library/types.ts'
 import { episodeHref, movieHref, seriesHref } from '#app/lib/slug.ts'
+import { removeFromHistory } from '#app/utils/library.ts'
 import { ProgressBar } from './progress-bar.tsx'
 
 export function TrendingBadge() {
@@ -28,7 +29,7 @@ export function HistoryCard({ mediaId, item }: { mediaId: number; item: WatchHis
 	const latest = item.type === 'show' ? latestEpisode(item) : undefined
 	const detail = latest ? `Last: ${episodeLabel({ season: latest.season, episode: latest.number })}` : item.type === 'movie' ? 'Movie' : 'Series'
 	return (
-		<li className="group" data-testid="history-card" data-media-id={mediaId}>
+		<li className="group relative" data-testid="history-card" data-media-id={mediaId}>
 			<Link to={href} prefetch="intent" className="block rounded-lg">
 				<div className="relative overflow-hidden rounded-lg">
 					<MediaImage path={item.posterPath} kind="poster" alt="" sizes="(min-width: 640px) 180px, 45vw" className="w-full" />
@@ -38,6 +39,16 @@ export function HistoryCard({ mediaId, item }: { mediaId: number; item: WatchHis
 					{item.title}
 				</p>
 			</Link>
+			<button
+				type="button"
+				onClick={() => removeFromHistory(mediaId)}
+				aria-label={`Remove ${item.title} from history`}
+				title="Remove from history"
+				data-testid="history-remove"
+				className="absolute top-2 right-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+			>
+				<X className="h-4 w-4" aria-hidden="true" />
+			</button>
 			<p className="text-xs text-muted">
 				{[item.year, detail].filter(Boolean).join(' · ')}
 				<span className="sr-only">, </span>

@@ -13,7 +13,11 @@ import {
 	progressPercent,
 	recordEpisodeProgress,
 	recordMovieProgress,
+	removeHistoryItem,
+	visibleHistoryItem,
 } from './history.ts'
+import { mergeWatchHistories } from '../sync/watch-history.ts'
+import { parseWatchHistoryItem } from './schemas.ts'
 import type { EpisodeProgress, WatchHistory, WatchHistoryItem } from './types.ts'
 
 const episode = (season: number, number: number, watched: number, updatedAt: number, duration = 100): EpisodeProgress => ({
@@ -156,5 +160,52 @@ describe('recording progress', () => {
 		let history = recordMovieProgress({}, { mediaId: 1, title: 'X' }, { watched: 1, duration: 10 }, 5000)
 		history = recordMovieProgress(history, { mediaId: 1, title: 'X' }, { watched: 2, duration: 10 }, 4000)
 		expect(history['1']!.updatedAt).toBe(5000)
+	})
+})
+
+describe('removing a title from the history', () => {
+	const dune = { mediaId: 438631, title: 'Dune', year: 2021, posterPath: '/d.jpg' }
+	const severance = { mediaId: 95396, title: 'Severance' }
+	const ep = (season: number, number: number) => ({ id: season * 100 + number, season, number, title: `E${number}`, seasonId: season })
+
+	it('hides the title from the history and Continue Watching, keeping a marker with the removal time', () => {
+		let history = recordMovieProgress({}, dune, { watched: 600, duration: 9000 }, 1000)
+		history = recordEpisodeProgress(history, severance, ep(1, 2), { watched: 10, duration: 100 }, 2000)
+		const removed = removeHistoryItem(history, 438631, 3000)
+		expect(removed['438631']).toEqual({ type: 'movie', title: 'Dune', year: 2021, posterPath: '/d.jpg', updatedAt: 3000, removedAt: 3000 })
+		expect(historyByRecent(removed).map((e) => e.mediaId)).toEqual([95396])
+		expect(continueWatching(removed).map((e) => e.mediaId)).toEqual([95396])
+		expect(latestHistoryChange(removed)).toBe(3000)
+		expect(removeHistoryItem(removed, 1, 4000)).toBe(removed)
+		// The marker survives device storage's validation.
+		expect(parseWatchHistoryItem(JSON.parse(JSON.stringify(removed['438631'])))).toEqual(removed['438631'])
+	})
+
+	it('never dates the removal before the progress it removes', () => {
+		const history = recordEpisodeProgress({}, severance, ep(1, 1), { watched: 10, duration: 100 }, 5000)
+		expect(removeHistoryItem(history, 95396, 4000)['95396']!.removedAt).toBe(5000)
+	})
+
+	it('brings a title back when it is watched again, without what came before the removal', () => {
+		let history = recordEpisodeProgress({}, severance, ep(1, 1), { watched: 100, duration: 100 }, 1000)
+		history = removeHistoryItem(history, 95396, 2000)
+		// Another device that had not synced the removal still holds episode 1.
+		history = mergeWatchHistories(history, recordEpisodeProgress({}, severance, ep(1, 1), { watched: 100, duration: 100 }, 1000))
+		expect(visibleHistoryItem(history['95396']!)).toBeNull()
+		history = recordEpisodeProgress(history, severance, ep(2, 3), { watched: 5, duration: 100 }, 2000)
+		const item = visibleHistoryItem(history['95396']!)!
+		expect(Object.keys(item.episodes!)).toEqual(['s2e3'])
+		expect(history['95396']!.episodes!.s2e3!.updatedAt).toBe(2001)
+		const movie = recordMovieProgress(removeHistoryItem(recordMovieProgress({}, dune, { watched: 1, duration: 10 }, 1), 438631, 50), dune, { watched: 2, duration: 10 }, 50)
+		expect(visibleHistoryItem(movie['438631']!)?.progress).toEqual({ watched: 2, duration: 10 })
+	})
+
+	it('carries the removal through a merge with an older copy, whichever side it comes from', () => {
+		const watched = recordMovieProgress({}, dune, { watched: 600, duration: 9000 }, 1000)
+		const removed = removeHistoryItem(watched, 438631, 3000)
+		for (const merged of [mergeWatchHistories(watched, removed), mergeWatchHistories(removed, watched)]) {
+			expect(visibleHistoryItem(merged['438631']!)).toBeNull()
+			expect(historyByRecent(merged)).toEqual([])
+		}
 	})
 })

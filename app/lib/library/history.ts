@@ -119,8 +119,10 @@ export interface ContinueWatchingEntry {
  */
 export function continueWatching(history: WatchHistory, limit = 20): ContinueWatchingEntry[] {
 	const out: ContinueWatchingEntry[] = []
-	for (const [key, item] of Object.entries(history)) {
+	for (const [key, stored] of Object.entries(history)) {
 		const mediaId = Number(key)
+		const item = visibleHistoryItem(stored)
+		if (!item) continue
 		if (item.type === 'movie') {
 			const percent = progressPercent(item.progress)
 			if (percent > 0 && percent <= MOVIE_FINISHED_PERCENT) out.push({ mediaId, item, episode: null, percent })
@@ -133,11 +135,44 @@ export function continueWatching(history: WatchHistory, limit = 20): ContinueWat
 	return out.slice(0, limit)
 }
 
-/** History items, most recently watched first. */
+/** History items still shown (see visibleHistoryItem), most recently watched first. */
 export function historyByRecent(history: WatchHistory): Array<{ mediaId: number; item: WatchHistoryItem }> {
-	return Object.entries(history)
-		.map(([key, item]) => ({ mediaId: Number(key), item }))
-		.sort((a, b) => b.item.updatedAt - a.item.updatedAt || a.mediaId - b.mediaId)
+	const out: Array<{ mediaId: number; item: WatchHistoryItem }> = []
+	for (const [key, stored] of Object.entries(history)) {
+		const item = visibleHistoryItem(stored)
+		if (item) out.push({ mediaId: Number(key), item })
+	}
+	return out.sort((a, b) => b.item.updatedAt - a.item.updatedAt || a.mediaId - b.mediaId)
+}
+
+/**
+ * An item as the pages show it: null when the visitor removed it and nothing
+ * was watched since; otherwise without the episodes watched before a removal.
+ */
+export function visibleHistoryItem(item: WatchHistoryItem): WatchHistoryItem | null {
+	const removedAt = item.removedAt
+	if (removedAt === undefined) return item
+	const episodes = Object.entries(item.episodes ?? {}).filter(([, episode]) => episode.updatedAt > removedAt)
+	if (item.updatedAt <= removedAt && episodes.length === 0) return null
+	if (item.type === 'movie' || episodes.length === Object.keys(item.episodes ?? {}).length) return item
+	return { ...item, episodes: Object.fromEntries(episodes) }
+}
+
+/**
+ * Removes a title from the history (state in, state out). The item stays as a
+ * marker with the removal time, without its progress, so that sync removes it
+ * on the visitor's other devices too instead of bringing it back.
+ */
+export function removeHistoryItem(history: WatchHistory, mediaId: number, now: number = Date.now()): WatchHistory {
+	const key = String(mediaId)
+	const item = history[key]
+	if (!item) return history
+	const at = Math.max(now, latestHistoryChange({ [key]: item }))
+	const marker: WatchHistoryItem = { type: item.type, title: item.title, updatedAt: at, removedAt: at }
+	if (item.year !== undefined) marker.year = item.year
+	if (item.posterPath !== undefined) marker.posterPath = item.posterPath
+	if (item.popularity !== undefined) marker.popularity = item.popularity
+	return { ...history, [key]: marker }
 }
 
 /** Display fields of a title the player knows when recording progress. */
@@ -155,8 +190,14 @@ function sanitiseProgress(progress: Progress): Progress {
 	return { watched: duration > 0 ? Math.min(watched, duration) : watched, duration }
 }
 
+/** A time strictly after the item's removal, so progress recorded in the same millisecond still counts. */
+function afterRemoval(previous: WatchHistoryItem | undefined, time: number) {
+	const removedAt = previous?.removedAt
+	return removedAt !== undefined && time <= removedAt ? removedAt + 1 : time
+}
+
 function baseItem(previous: WatchHistoryItem | undefined, type: WatchHistoryItem['type'], media: WatchedMedia, now: number): WatchHistoryItem {
-	const item: WatchHistoryItem = { ...(previous?.type === type ? previous : {}), type, title: media.title, updatedAt: Math.max(now, previous?.updatedAt ?? 0) }
+	const item: WatchHistoryItem = { ...(previous?.type === type ? previous : {}), type, title: media.title, updatedAt: afterRemoval(previous, Math.max(now, previous?.updatedAt ?? 0)) }
 	if (media.year !== undefined) item.year = media.year
 	if (media.posterPath !== undefined) item.posterPath = media.posterPath
 	if (media.popularity !== undefined) item.popularity = media.popularity
@@ -188,7 +229,7 @@ export function recordEpisodeProgress(history: WatchHistory, media: WatchedMedia
 	delete item.progress
 	const episodes = { ...(previous?.type === 'show' ? previous.episodes : {}) }
 	const episodeId = episodeKey(episode.season, episode.number)
-	const updatedAt = Math.max(now, episodes[episodeId]?.updatedAt ?? 0)
+	const updatedAt = afterRemoval(previous, Math.max(now, episodes[episodeId]?.updatedAt ?? 0))
 	episodes[episodeId] = { id: episode.id, number: episode.number, title: episode.title, seasonId: episode.seasonId, season: episode.season, updatedAt, progress: sanitiseProgress(progress) }
 	item.episodes = episodes
 	return { ...history, [key]: item }

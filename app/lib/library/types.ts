@@ -58,6 +58,12 @@ export interface WatchHistoryItem {
 	progress?: Progress
 	/** Shows only, keyed s{season}e{episode}. */
 	episodes?: Record<string, EpisodeProgress>
+	/**
+	 * When the visitor removed the title from their history (epoch ms). Kept as a
+	 * field (not a deletion) so sync carries the removal to other devices; progress
+	 * recorded later brings the title back without what came before.
+	 */
+	removedAt?: number
 }
 
 export type WatchHistory = Record<string, WatchHistoryItem>

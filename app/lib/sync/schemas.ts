@@ -64,6 +64,8 @@ export const WatchHistoryItemSchema = z.object({
 		.record(EpisodeKeySchema, EpisodeProgressSchema)
 		.refine((episodes) => Object.keys(episodes).length <= MAX_EPISODES_PER_ITEM, `At most ${MAX_EPISODES_PER_ITEM} episodes per item`)
 		.optional(),
+	/** Set when the visitor removed the title from their history (see removeHistoryItem). */
+	removedAt: time.optional(),
 })
 
 export const MediaIdKeySchema = z.string().regex(/^[1-9]\d{0,9}$/, 'Watch-history keys are numeric media ids')
