@@ -119,8 +119,17 @@ const EPISODE_LINES = [
 ]
 
 const DAY = 86_400_000
-const EPISODE_BUDGET = 260
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+// Seasons of shows that are on today are spread between their first air date
+// and this day (the loader moves the latest season of airing shows to "now").
+const SPREAD_UNTIL = Date.parse('2026-11-01')
+
+/** Days from a season's start to each of its episodes: weekly when a season fits its slot, else spread evenly (daily shows). */
+function episodeOffsets(count: number, slotDays: number): number[] {
+	if (count * 7 <= slotDays) return Array.from({ length: count }, (_, e) => e * 7)
+	const step = Math.max(1, slotDays - 7) / count
+	return Array.from({ length: count }, (_, e) => Math.floor(e * step))
+}
 
 function seriesLine(show: DemoSeriesSource) {
 	const first = Date.parse(show.first)
@@ -130,19 +139,15 @@ function seriesLine(show: DemoSeriesSource) {
 		{ ...creator, job: 'Director', department: 'Directing' },
 		{ ...creator, job: 'Writer', department: 'Writing' },
 	]
-	// Long-running daily shows keep every season's structure but episodes only for
-	// their latest seasons, so the file stays small.
-	let budget = EPISODE_BUDGET
-	const withEpisodes = new Set<number>()
-	for (let index = show.seasons.length - 1; index >= 0; index--) {
-		if (budget <= 0 && withEpisodes.size > 0) break
-		withEpisodes.add(index)
-		budget -= show.seasons[index]!
-	}
+	// One season a year, or closer together when a show has had more seasons
+	// than years (Survivor, The Graham Norton Show), so no season is dated after
+	// today (or after the last air date of an ended show that gives one).
+	const until = show.last ? Date.parse(show.last) + DAY : SPREAD_UNTIL
+	const slotDays = show.upcoming ? 365 : Math.max(14, Math.min(365, Math.floor((until - first) / DAY / show.seasons.length)))
 	const seasons = show.seasons.map((count, index) => {
 		const seasonNumber = index + 1
-		const seasonStart = first + index * 365 * DAY
-		const spacing = count > 40 ? 1 : 7
+		const seasonStart = first + index * slotDays * DAY
+		const offsets = episodeOffsets(count, slotDays)
 		return {
 			id: show.id * 100 + seasonNumber,
 			season_number: seasonNumber,
@@ -152,7 +157,7 @@ function seriesLine(show: DemoSeriesSource) {
 			air_date: iso(seasonStart),
 			episode_count: count,
 			vote_average: Math.round(show.vote * 10) / 10,
-			episodes: Array.from({ length: withEpisodes.has(index) ? count : 0 }, (_, e) => {
+			episodes: offsets.map((offset, e) => {
 				const episodeNumber = e + 1
 				const pick = fnv(`${show.id}-${seasonNumber}-${episodeNumber}`)
 				return {
@@ -160,11 +165,11 @@ function seriesLine(show: DemoSeriesSource) {
 					episode_number: episodeNumber,
 					name: `Episode ${episodeNumber}`,
 					overview: EPISODE_LINES[pick % EPISODE_LINES.length]!(show.name),
-					air_date: iso(seasonStart + e * spacing * DAY),
+					air_date: iso(seasonStart + offset * DAY),
 					runtime: show.runtime,
 					still_path: artPath('still', `episode-${show.id}-${seasonNumber}-${episodeNumber}`),
-					vote_average: Math.round((Math.max(5, Math.min(9.6, show.vote || 7)) - 0.6 + (pick % 13) / 10) * 10) / 10,
-					vote_count: 5 + (pick % 200),
+					vote_average: show.upcoming ? 0 : Math.round((Math.max(5, Math.min(9.6, show.vote || 7)) - 0.6 + (pick % 13) / 10) * 10) / 10,
+					vote_count: show.upcoming ? 0 : 5 + (pick % 200),
 					crew,
 					guest_stars: [],
 				}
@@ -172,7 +177,7 @@ function seriesLine(show: DemoSeriesSource) {
 		}
 	})
 	const lastSeason = seasons.at(-1)
-	const lastAir = lastSeason?.episodes.at(-1)?.air_date ?? show.first
+	const lastAir = show.upcoming ? null : (lastSeason?.episodes.at(-1)?.air_date ?? show.first)
 	return {
 		media_type: 'tv',
 		id: show.id,
@@ -191,14 +196,14 @@ function seriesLine(show: DemoSeriesSource) {
 		popularity: show.pop,
 		vote_average: show.vote,
 		vote_count: show.votes,
-		status: show.ended ? 'Ended' : 'Returning Series',
-		type: 'Scripted',
+		status: show.upcoming ? 'In Production' : show.ended ? 'Ended' : 'Returning Series',
+		type: show.genres.includes(10767) ? 'Talk Show' : show.genres.includes(10764) ? 'Reality' : show.genres[0] === 99 ? 'Documentary' : 'Scripted',
 		in_production: !show.ended,
 		languages: [show.lang],
 		networks: [{ id: 10_000 + (fnv(show.channel) % 90_000), name: show.channel, logo_path: null, origin_country: show.country }],
 		created_by: [{ id: creator.id, credit_id: `${creator.id}`, name: creator.name, original_name: creator.name, gender: 0, profile_path: creator.profile_path }],
-		imdb_id: show.imdb,
-		external_ids: { imdb_id: show.imdb },
+		imdb_id: show.imdb || null,
+		external_ids: { imdb_id: show.imdb || null },
 		poster_path: artPath('poster', `tv-${show.id}`),
 		backdrop_path: artPath('backdrop', `tv-${show.id}`),
 		logo_path: artPath('logo', `tv-${show.id}`),

@@ -31,10 +31,20 @@ const EnvSchema = z.object({
 	TMDB_READ_TOKEN: optionalString,
 	TMDB_API_BASE: z.string().url().default('https://api.themoviedb.org/3'),
 	TMDB_IMAGE_BASE: z.string().url().default('https://image.tmdb.org/t/p'),
+	// Owners who import their own catalogue can keep the demo titles out.
+	CATALOG_DEMO: z
+		.enum(['on', 'off', 'true', 'false', '1', '0'])
+		.default('on')
+		.transform((v) => v === 'on' || v === 'true' || v === '1'),
 	ANALYTICS_ENDPOINT: optionalString,
 	CONTACT_EMAIL: z.string().default('contact@willow.invalid'),
 	COMMUNITY_CHAT_URL: z.string().url().default('https://discord.com/'),
 	COMMUNITY_CHANNEL_URL: z.string().url().default('https://telegram.org/'),
+	/** Test-only switches (the /__error-test page, fault and promo cookies); never set in production. */
+	ENABLE_TEST_ROUTES: z
+		.enum(['true', 'false', '1', '0'])
+		.default('false')
+		.transform((v) => v === 'true' || v === '1'),
 })
 
 export type Env = z.infer<typeof EnvSchema>

@@ -57,8 +57,13 @@ export function setCatalogBackendForTests(backendForTests: typeof override) {
 	live = undefined
 }
 
-/** Loads the embedded demo catalogue into the database when it is not there yet (a startup task). */
+/**
+ * Loads the embedded demo catalogue into the database when it is not there yet
+ * (a startup task). CATALOG_DEMO=off skips it: the catalogue holds only what
+ * the owner imports.
+ */
 export async function seedDemoCatalogue(database: DatabaseHandle): Promise<void> {
+	if (!getEnv().CATALOG_DEMO) return
 	await seedDemo(database)
 	locals.get(database)?.invalidate()
 }

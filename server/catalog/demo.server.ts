@@ -116,7 +116,15 @@ export async function seedDemo(handle: DatabaseHandle, options: { now?: Date; fi
 		const started = Date.now()
 		const items = await readDemoCatalogue(file)
 		const chosen = needsLoad ? items : items.filter((item) => item._upcoming || item._airing)
-		const prepared = chosen.map((item) => applyDemoDates(item, now))
+		const prepared = chosen.map((item) => {
+			const dated = applyDemoDates(item, now)
+			// A roll only moves the latest season of an airing show: its older
+			// seasons keep their stored episodes (seasons without an episode list
+			// leave them alone), so a daily show's thousands of rows are not rewritten.
+			if (needsLoad || !item._airing || dated.kind !== 'tv' || !dated.seasons?.length) return dated
+			const latest = Math.max(...dated.seasons.map((season) => season.season_number))
+			return { ...dated, seasons: dated.seasons.map((season) => (season.season_number === latest ? season : { ...season, episodes: undefined })) }
+		})
 		for (let i = 0; i < prepared.length; i += 100) await upsertTitles(handle, prepared.slice(i, i + 100))
 		await handle.db.transaction().execute(async (trx) => {
 			await setMeta(trx, 'demo_version', version)

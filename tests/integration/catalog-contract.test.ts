@@ -148,6 +148,49 @@ describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) =>
 		expect(new Set(withEpisodes.map((r) => r.show_id))).toEqual(new Set(series.map((s) => s.id)))
 	})
 
+	it('lists every episode of every season, dated inside its season, with a runtime and a still', async () => {
+		const { db } = testDb.handle
+		const shows = await db.selectFrom('catalog_titles').select(['id', 'title', 'status']).where('media_type', '=', 'tv').execute()
+		const seasons = await db.selectFrom('catalog_seasons').select(['show_id', 'season_number', 'episode_count', 'air_date']).orderBy('show_id').orderBy('season_number').execute()
+		const episodes = await db
+			.selectFrom('catalog_episodes')
+			.select(['show_id', 'season_number', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('air_date').as('first'), (eb) => eb.fn.max('air_date').as('last')])
+			.where('runtime', '>', 0)
+			.where('still_path', 'is not', null)
+			.groupBy(['show_id', 'season_number'])
+			.execute()
+		const bySeason = new Map(episodes.map((e) => [`${e.show_id}:${e.season_number}`, e]))
+		const seasonsOf = new Map<number, typeof seasons>()
+		for (const season of seasons) seasonsOf.set(season.show_id, [...(seasonsOf.get(season.show_id) ?? []), season])
+		const problems: string[] = []
+		for (const show of shows) {
+			const list = (seasonsOf.get(show.id) ?? []).filter((s) => s.season_number > 0)
+			if (list.length === 0) problems.push(`${show.title}: no seasons`)
+			list.forEach((season, index) => {
+				const where = `${show.title} season ${season.season_number}`
+				const found = bySeason.get(`${show.id}:${season.season_number}`)
+				if (season.episode_count < 1 || Number(found?.n ?? 0) !== season.episode_count) problems.push(`${where}: ${found?.n ?? 0} complete episodes of ${season.episode_count}`)
+				const next = list[index + 1]
+				if (found && (String(found.first) < (season.air_date ?? '') || (next?.air_date && String(found.last) >= next.air_date))) problems.push(`${where}: episodes dated ${found.first}..${found.last} outside the season`)
+				if (found && show.status === 'Ended' && String(found.last) > today) problems.push(`${where}: an ended show airs in the future`)
+			})
+		}
+		expect(problems).toEqual([])
+		const simpsons = await catalogGet<z.infer<typeof SeasonDetailsSchema>>('/tv/456/season/1')
+		expect(simpsons.episodes).toHaveLength(13)
+	})
+
+	it('has announced movies with future dates filling Upcoming, and enough series on the air for the Upcoming Series row', async () => {
+		const { db } = testDb.handle
+		const movies = await db.selectFrom('catalog_titles').select('id').where('media_type', '=', 'movie').where('release_date', '>', today).execute()
+		expect(movies.length).toBeGreaterThanOrEqual(15)
+		const upcoming = await catalogGet<z.infer<typeof MoviePageSchema>>('/movie/upcoming', { page: 1 })
+		expect(upcoming.results.length).toBeGreaterThanOrEqual(15)
+		expect(upcoming.results.every((m) => (m.release_date ?? '') > today)).toBe(true)
+		const onAir = await catalogGet<z.infer<typeof TvPageSchema>>('/tv/on_the_air', { page: 1 })
+		expect(onAir.total_results).toBeGreaterThanOrEqual(15)
+	})
+
 	it('fills every category and network with at least 10 titles', async () => {
 		for (const category of CATEGORIES) {
 			let total = 0
@@ -245,5 +288,21 @@ describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) =>
 		expect(await seedDemo(testDb.handle)).toEqual({ loaded: 0, rolled: 0 })
 		const after = await testDb.handle.db.selectFrom('catalog_titles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
 		expect(Number(after.n)).toBe(Number(before.n))
+	})
+
+	// Last: it moves the clock of the demo's dates forward.
+	it('rolls airing and announced titles forward days later, keeping every older episode', async () => {
+		const { db } = testDb.handle
+		const countEpisodes = async () => Number((await db.selectFrom('catalog_episodes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+		const before = await countEpisodes()
+		const firstSeason = await db.selectFrom('catalog_episodes').select(['air_date']).where('show_id', '=', 456).where('season_number', '=', 1).orderBy('episode_number').execute()
+		const later = new Date(Date.now() + 10 * 86_400_000)
+		const result = await seedDemo(testDb.handle, { now: later })
+		expect(result.loaded).toBe(0)
+		expect(result.rolled).toBeGreaterThan(0)
+		expect(await countEpisodes()).toBe(before)
+		expect(await db.selectFrom('catalog_episodes').select(['air_date']).where('show_id', '=', 456).where('season_number', '=', 1).orderBy('episode_number').execute()).toEqual(firstSeason)
+		const simpsons = await db.selectFrom('catalog_titles').select('next_air_date').where('media_type', '=', 'tv').where('id', '=', 456).executeTakeFirstOrThrow()
+		expect(simpsons.next_air_date! > later.toISOString().slice(0, 10)).toBe(true)
 	})
 })

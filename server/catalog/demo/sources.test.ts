@@ -1,0 +1,93 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { DEMO_MOVIES, EXTRA_MOVIE_FACTS, EXTRA_MOVIES } from './source-movies.ts'
+import { DEMO_SERIES } from './source-series.ts'
+
+// The hand-written demo sources against the real TMDB data shared beside the
+// project, and the committed catalogue file against the sources (a source
+// edited without running scripts/catalog-build-demo.ts fails here).
+
+const FACTS_FILE = path.resolve(process.cwd(), '../shared/data/tmdb-movies-3000.jsonl')
+const CATALOGUE_FILE = path.resolve(process.cwd(), 'server/catalog/demo/catalogue.jsonl.gz')
+const BUILT_ON = '2026-11-21'
+
+interface Line {
+	media_type: 'movie' | 'tv'
+	id: number
+	title?: string
+	name?: string
+	release_date?: string
+	imdb_id?: string | null
+	first_air_date?: string
+	seasons?: Array<{ season_number: number; episode_count: number; episodes: unknown[] }>
+}
+
+const catalogue = zlib
+	.gunzipSync(fs.readFileSync(CATALOGUE_FILE))
+	.toString('utf8')
+	.split('\n')
+	.filter(Boolean)
+	.map((line) => JSON.parse(line) as Line)
+
+describe('demo movies', () => {
+	const facts = new Map(
+		fs
+			.readFileSync(FACTS_FILE, 'utf8')
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => JSON.parse(line) as { id: number; title: string; release_date: string })
+			.map((movie) => [movie.id, movie]),
+	)
+	const all = [...DEMO_MOVIES, ...EXTRA_MOVIES]
+
+	it('have unique TMDB ids and unique, well-formed IMDb ids', () => {
+		expect(new Set(all.map((m) => m[0])).size).toBe(all.length)
+		expect(all.filter((m) => !/^tt\d{7,8}$/.test(m[1]))).toEqual([])
+		expect(new Set(all.map((m) => m[1])).size).toBe(all.length)
+	})
+
+	it('take every id that the real data set has from it, with its title and date', () => {
+		expect(DEMO_MOVIES.filter((m) => !facts.has(m[0])).map((m) => m[0])).toEqual([])
+		// Titles kept in the source itself must not be a real movie's under another id.
+		const byTitle = new Map([...facts.values()].map((m) => [`${m.title.toLowerCase()} ${m.release_date.slice(0, 4)}`, m.id]))
+		const clashes = EXTRA_MOVIE_FACTS.filter((f) => {
+			const id = byTitle.get(`${f.title.toLowerCase()} ${f.release_date.slice(0, 4)}`)
+			return id !== undefined && id !== f.id
+		})
+		expect(clashes).toEqual([])
+		for (const line of catalogue.filter((l) => l.media_type === 'movie' && facts.has(l.id))) {
+			const real = facts.get(line.id)!
+			expect({ id: line.id, title: line.title, date: line.release_date }).toEqual({ id: line.id, title: real.title, date: real.release_date })
+		}
+	})
+
+	it('announce at least 15 titles after the build date', () => {
+		expect(EXTRA_MOVIE_FACTS.filter((f) => f.upcoming && f.release_date > BUILT_ON).length).toBeGreaterThanOrEqual(15)
+	})
+})
+
+describe('demo series', () => {
+	it('have unique ids, at least 60 titles and 15 anime, and every season has episodes', () => {
+		expect(new Set(DEMO_SERIES.map((s) => s.id)).size).toBe(DEMO_SERIES.length)
+		expect(DEMO_SERIES.length).toBeGreaterThanOrEqual(60)
+		expect(DEMO_SERIES.filter((s) => s.lang === 'ja' && s.genres.includes(16)).length).toBeGreaterThanOrEqual(15)
+		expect(DEMO_SERIES.filter((s) => s.seasons.length === 0 || s.seasons.some((n) => !Number.isInteger(n) || n < 1)).map((s) => s.name)).toEqual([])
+		expect(DEMO_SERIES.filter((s) => s.imdb !== '' && !/^tt\d{7,8}$/.test(s.imdb)).map((s) => s.name)).toEqual([])
+	})
+})
+
+describe('the committed demo catalogue file', () => {
+	it('is built from the current sources, with every episode of every season', () => {
+		const shows = catalogue.filter((l) => l.media_type === 'tv')
+		expect(catalogue.filter((l) => l.media_type === 'movie').length).toBe(DEMO_MOVIES.length + EXTRA_MOVIES.length)
+		expect(shows.map((s) => s.id).sort((a, b) => a - b)).toEqual(DEMO_SERIES.map((s) => s.id).sort((a, b) => a - b))
+		for (const source of DEMO_SERIES) {
+			const line = shows.find((s) => s.id === source.id)!
+			const built = (line.seasons ?? []).map((season) => [season.episode_count, season.episodes.length])
+			expect({ show: source.name, seasons: built }).toEqual({ show: source.name, seasons: source.seasons.map((n) => [n, n]) })
+		}
+		expect(fs.statSync(CATALOGUE_FILE).size).toBeLessThan(2 * 1024 * 1024)
+	})
+})
