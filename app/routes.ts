@@ -33,6 +33,7 @@ export default [
 	route('partners', 'routes/partners.tsx'),
 	route('partners/submit', 'routes/partners-submit.tsx'),
 	route('__error-test', 'routes/error-test.tsx'),
+	route('__playback-sync-test', 'routes/playback-sync-test.tsx'),
 	route('sitemap.xml', 'routes/sitemap-xml.ts'),
 	route('robots.txt', 'routes/robots-txt.ts'),
 	route('*', 'routes/not-found.tsx'),

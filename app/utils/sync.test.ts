@@ -170,6 +170,25 @@ describe('outbox', () => {
 		expect(server.bookmarks.map((b) => b.mediaId)).toEqual([3])
 	})
 
+	it('keeps an edit made while the request was out pending, even in the same millisecond', async () => {
+		const sync = await import('./sync.ts')
+		storage.setItem('user-info', JSON.stringify({ username: 'ann' }))
+		setLocal([{ mediaId: 5, category: 'watchlist', addedAt: 500 }], [], 500)
+		const serve = vi.mocked(fetch).getMockImplementation()!
+		vi.mocked(fetch).mockImplementationOnce(async (path, init) => {
+			// Another edit lands, stamped with the same time as the one being sent.
+			setLocal([{ mediaId: 5, category: 'watchlist', addedAt: 500 }, { mediaId: 6, category: 'watchlist', addedAt: 500 }], [], 500)
+			return serve(path, init)
+		})
+		await sync.flushOutbox(['bookmarks'])
+		expect(server.bookmarks.map((b) => b.mediaId)).toEqual([5])
+		expect(localBookmarks()).toEqual([5, 6])
+		expect(sync.pendingChanges('ann').bookmarks).toBe(true)
+		await sync.flushOutbox(['bookmarks'])
+		expect(server.bookmarks.map((b) => b.mediaId)).toEqual([5, 6])
+		expect(sync.pendingChanges('ann').bookmarks).toBe(false)
+	})
+
 	it('pulls when another device raised the revision, and a removal there removes it here', async () => {
 		const sync = await import('./sync.ts')
 		storage.setItem('user-info', JSON.stringify({ username: 'ann' }))

@@ -5,7 +5,7 @@ import { emptyOutbox, retryDelayMs, type SyncOutbox } from '#app/lib/sync/outbox
 import { emptySettingsDocument, mergeSettings, type SettingsDocument } from '#app/lib/sync/settings.ts'
 import { mergeWatchHistories, watchHistoryUpdatedAt } from '#app/lib/sync/watch-history.ts'
 import { apiFetch, clearAccountDevice, fetchMe, storeUserInfo, storedUserInfo, UnauthorizedError, type AccountUser } from './account.ts'
-import { readDevice, writeDevice, writeDeviceBatch } from './device-storage.ts'
+import { readDevice, readDeviceRaw, writeDevice, writeDeviceBatch, type DeviceKey } from './device-storage.ts'
 import { subscribeBookmarks, subscribeHistory } from './library.ts'
 
 // Account sync in the browser (spec §4, §7, §8). The device library is the
@@ -144,18 +144,35 @@ function singleFlight(kind: string, run: () => Promise<void>): Promise<void> {
 	return next
 }
 
+/** The stored text of some keys, to tell whether the library changed while a request was out. */
+function rawSnapshot(keys: DeviceKey[]) {
+	return keys.map((key) => safeRead(() => readDeviceRaw(key)) ?? '').join('\u0000')
+}
+
+/**
+ * What an answer acknowledges. An edit made while the request was out can
+ * carry the same millisecond as the last one sent (progress saved every
+ * second, a fast device): then the acknowledgement stays just below the
+ * library's latest change, so that edit still counts as unsent.
+ */
+function ackedAt(acknowledged: number, latestLocal: number, changedMeanwhile: boolean) {
+	return changedMeanwhile ? Math.min(acknowledged, latestLocal - 1) : acknowledged
+}
+
 /** Sends the device's bookmarks and tombstones; the merged answer (plus anything changed meanwhile) is saved locally. */
 export function syncBookmarks(username: string) {
 	return singleFlight('bookmarks', async () => {
 		const local = readLocalBookmarks()
+		const sent = rawSnapshot(['bookmarks', 'bookmark-tombstones'])
 		const server = await apiFetch<BookmarkState & { updatedAt: number; revision: number }>('/api/sync/bookmarks', {
 			body: { bookmarks: local.bookmarks, tombstones: local.tombstones, updatedAt: bookmarkStateUpdatedAt(local) },
 		})
 		// Re-read: the user may have changed something while the request was out.
+		const changedMeanwhile = rawSnapshot(['bookmarks', 'bookmark-tombstones']) !== sent
 		const merged = mergeBookmarkStates({ bookmarks: server.bookmarks, tombstones: server.tombstones }, readLocalBookmarks())
 		const updatedAt = bookmarkStateUpdatedAt(merged)
 		writeDeviceBatch({ bookmarks: merged.bookmarks, 'bookmark-tombstones': merged.tombstones, lastBookmarkUpdateTime: updatedAt })
-		updateOutbox(username, { bookmarksAckedAt: Math.max(server.updatedAt, bookmarkStateUpdatedAt(local)), bookmarksRev: server.revision })
+		updateOutbox(username, { bookmarksAckedAt: ackedAt(Math.max(server.updatedAt, bookmarkStateUpdatedAt(local)), updatedAt, changedMeanwhile), bookmarksRev: server.revision })
 		announce('bookmarks')
 	})
 }
@@ -164,12 +181,15 @@ export function syncBookmarks(username: string) {
 export function syncWatchHistory(username: string) {
 	return singleFlight('history', async () => {
 		const local = readLocalHistory()
+		const sent = rawSnapshot(['media-tracking'])
 		const server = await apiFetch<{ items: WatchHistory; updatedAt: number; revision: number }>('/api/sync/watch-history', {
 			body: { items: local, updatedAt: watchHistoryUpdatedAt(local) },
 		})
+		const changedMeanwhile = rawSnapshot(['media-tracking']) !== sent
 		const merged = mergeWatchHistories(server.items, readLocalHistory())
-		writeDeviceBatch({ 'media-tracking': merged, lastWatchHistoryUpdateTime: watchHistoryUpdatedAt(merged) })
-		updateOutbox(username, { historyAckedAt: Math.max(server.updatedAt, watchHistoryUpdatedAt(local)), historyRev: server.revision })
+		const updatedAt = watchHistoryUpdatedAt(merged)
+		writeDeviceBatch({ 'media-tracking': merged, lastWatchHistoryUpdateTime: updatedAt })
+		updateOutbox(username, { historyAckedAt: ackedAt(Math.max(server.updatedAt, watchHistoryUpdatedAt(local)), updatedAt, changedMeanwhile), historyRev: server.revision })
 		announce('history')
 	})
 }
@@ -316,6 +336,9 @@ export async function flushOutbox(kinds: Array<'bookmarks' | 'history' | 'settin
 	}
 }
 
+/** Players currently playing (startPlaybackSync); while any is, history goes out on their 25 s cadence. */
+let activePlaybacks = 0
+
 /**
  * While a signed-in page is open: look for unsent changes every few seconds,
  * and (while the tab is visible, when it is shown again, and when the browser
@@ -327,7 +350,8 @@ export function startOutboxWatcher(intervalMs = OUTBOX_CHECK_INTERVAL_MS, remote
 	const check = (checkRemote = false) => {
 		if (stopped) return
 		if (checkRemote) lastRemoteCheck = Date.now()
-		void flushOutbox(undefined, { checkRemote }).catch(() => {})
+		// While playing, progress changes every second: the playback sync sends it every 25 s instead.
+		void flushOutbox(activePlaybacks > 0 ? ['bookmarks', 'settings'] : undefined, { checkRemote }).catch(() => {})
 	}
 	const tick = () => check(document.visibilityState === 'visible' && Date.now() - lastRemoteCheck >= remoteIntervalMs)
 	const onVisibility = () => {
@@ -362,10 +386,15 @@ export function startOutboxWatcher(intervalMs = OUTBOX_CHECK_INTERVAL_MS, remote
  * when playback starts and the returned function when it stops.
  */
 export function startPlaybackSync(intervalMs = PLAYBACK_SYNC_INTERVAL_MS) {
+	activePlaybacks += 1
 	const timer = window.setInterval(() => {
 		if (storedUserInfo()) void flushOutbox(['history']).catch(() => {})
 	}, intervalMs)
+	let stopped = false
 	return () => {
+		if (stopped) return
+		stopped = true
+		activePlaybacks -= 1
 		window.clearInterval(timer)
 		// One last send of the progress reached.
 		if (storedUserInfo()) void flushOutbox(['history']).catch(() => {})

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
-import { recordsToState, stateToRecords, type BookmarkRecord, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
-import { canonicalJson } from '#app/lib/sync/canonical.ts'
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely'
+import { bookmarkKey, bookmarkToRecord, compareBookmarkRecords, recordsToState, tombstoneToRecord, type BookmarkRecord, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
+import { canonicalJson, compareText } from '#app/lib/sync/canonical.ts'
 import { emptySettingsDocument, mergeSettings, SettingsDocumentSchema, type SettingsDocument } from '#app/lib/sync/settings.ts'
 import { splitWatchItem } from '#app/lib/sync/watch-history.ts'
 import type { WatchHistory, WatchHistoryItem } from '#app/lib/library/types.ts'
@@ -29,13 +29,14 @@ interface BulkColumn {
 
 /**
  * One statement that upserts many rows, passed as a single JSON parameter
- * (json_each on SQLite, jsonb_to_recordset on PostgreSQL): far cheaper than
+ * (json_each on SQLite, jsonb_array_elements on PostgreSQL): far cheaper than
  * thousands of bound parameters, and no chunking. `winWhen` is the merge rule
  * deciding whether the incoming row (excluded) replaces the stored one.
  * Table and column names are constants of this module, never user input.
+ * Returns the statement, or undefined when there is nothing to write.
  */
-async function bulkUpsert(db: Db, dialect: Dialect, table: string, userId: string, columns: BulkColumn[], conflict: string[], rows: Array<Record<string, unknown>>, winWhen: ReturnType<typeof sql>): Promise<number> {
-	if (rows.length === 0) return 0
+function bulkUpsert(dialect: Dialect, table: string, userId: string, columns: BulkColumn[], conflict: string[], rows: Array<Record<string, unknown>>, winWhen: RawBuilder<unknown>): RawBuilder<unknown> | undefined {
+	if (rows.length === 0) return undefined
 	const names = columns.map((column) => column.name)
 	const insertColumns = sql.raw(['user_id', ...names].join(', '))
 	const updates = sql.raw(names.map((name) => `${name} = excluded.${name}`).join(', '))
@@ -43,12 +44,27 @@ async function bulkUpsert(db: Db, dialect: Dialect, table: string, userId: strin
 	const payload = JSON.stringify(rows.map((row) => names.map((name) => row[name])))
 	if (dialect === 'sqlite') {
 		const extracts = sql.raw(names.map((_, i) => `json_extract(value, '$[${i}]')`).join(', '))
-		const result = await sql`insert into ${sql.raw(table)} (${insertColumns}) select ${userId}, ${extracts} from json_each(${payload}) where true on conflict (${conflictTarget}) do update set ${updates} where ${winWhen}`.execute(db)
-		return Number(result.numAffectedRows ?? 0)
+		return sql`insert into ${sql.raw(table)} (${insertColumns}) select ${userId}, ${extracts} from json_each(${payload}) where true on conflict (${conflictTarget}) do update set ${updates} where ${winWhen}`
 	}
-		const extracts = sql.raw(columns.map((column, i) => `(value->>${i})::${column.pgType}`).join(', '))
-	const result = await sql`insert into ${sql.raw(table)} (${insertColumns}) select ${userId}, ${extracts} from jsonb_array_elements(${payload}::jsonb) on conflict (${conflictTarget}) do update set ${updates} where ${winWhen}`.execute(db)
-	return Number(result.numAffectedRows ?? 0)
+	const extracts = sql.raw(columns.map((column, i) => `(value->>${i})::${column.pgType}`).join(', '))
+	return sql`insert into ${sql.raw(table)} (${insertColumns}) select ${userId}, ${extracts} from jsonb_array_elements(${payload}::jsonb) on conflict (${conflictTarget}) do update set ${updates} where ${winWhen}`
+}
+
+/**
+ * Runs a sync's upserts and raises the kind's revision; returns the new
+ * revision. On PostgreSQL it is one round trip: the upserts become
+ * data-modifying CTEs (which always run to completion) of the revision update.
+ */
+async function writeAndBump(trx: Db, dialect: Dialect, userId: string, kind: SyncKind, statements: Array<RawBuilder<unknown> | undefined>): Promise<number> {
+	const writes = statements.filter((statement) => statement !== undefined)
+	if (dialect === 'postgres' && writes.length > 0) {
+		const column = sql.ref(REV_COLUMN[kind])
+		const ctes = sql.join(writes.map((statement, i) => sql`${sql.raw(`write_${i}`)} as (${statement})`))
+		const result = await sql<{ revision: number | string }>`with ${ctes} update user_sync_state set ${column} = ${column} + 1 where user_id = ${userId} returning ${column} as revision`.execute(trx)
+		return Number(result.rows[0]!.revision)
+	}
+	for (const statement of writes) await statement.execute(trx)
+	return bumpRevision(trx, userId, kind)
 }
 
 export type SyncKind = 'bookmarks' | 'history' | 'settings'
@@ -99,45 +115,119 @@ export interface BookmarkSyncResult extends BookmarkState {
 	revision: number
 }
 
-export async function readBookmarks(db: Db, userId: string, knownRevision?: number): Promise<BookmarkSyncResult> {
+/** The stored bookmark and tombstone rows of a user, by bookmarkKey. */
+async function readBookmarkRecords(db: Db, userId: string): Promise<Map<string, BookmarkRecord>> {
 	const rows = await db
 		.selectFrom('user_bookmarks')
 		.select(['media_id', 'category', 'changed_at', 'deleted', 'data'])
 		.where('user_id', '=', userId)
 		.execute()
-	let updatedAt = 0
-	const records: BookmarkRecord[] = rows.map((row) => {
-		updatedAt = Math.max(updatedAt, row.changed_at)
-		return { mediaId: row.media_id, category: row.category, changedAt: row.changed_at, deleted: row.deleted === 1, data: row.data }
-	})
-	const revision = knownRevision ?? (await readRevisions(db, userId)).bookmarks
-	return { ...recordsToState(records), updatedAt, revision }
+	const records = new Map<string, BookmarkRecord>()
+	for (const row of rows) {
+		const record: BookmarkRecord = { mediaId: row.media_id, category: row.category, changedAt: Number(row.changed_at), deleted: row.deleted === 1, data: row.data }
+		records.set(bookmarkKey(record), record)
+	}
+	return records
 }
 
-/** Merges a device's bookmarks and tombstones into the account; returns the merged state. */
+function bookmarkResult(records: Map<string, BookmarkRecord>, revision: number): BookmarkSyncResult {
+	let updatedAt = 0
+	for (const record of records.values()) if (record.changedAt > updatedAt) updatedAt = record.changedAt
+	return { ...recordsToState(records.values()), updatedAt, revision }
+}
+
+export async function readBookmarks(db: Db, userId: string, knownRevision?: number): Promise<BookmarkSyncResult> {
+	const records = await readBookmarkRecords(db, userId)
+	const revision = knownRevision ?? (await readRevisions(db, userId)).bookmarks
+	return bookmarkResult(records, revision)
+}
+
+/**
+ * Whether a value equals the parsed canonical JSON stored for it (absent and
+ * undefined fields alike), i.e. whether their canonical JSON is the same. An
+ * unchanged record is the common case at equal times, and this check costs a
+ * fraction of building its canonical JSON.
+ */
+function sameAsStored(value: unknown, stored: unknown): boolean {
+	if (value === stored) return true
+	if (value === null || stored === null || typeof value !== 'object' || typeof stored !== 'object') return false
+	if (Array.isArray(value) !== Array.isArray(stored)) return false
+	const storedRecord = stored as Record<string, unknown>
+	let count = 0
+	for (const [key, field] of Object.entries(value)) {
+		if (field === undefined) continue
+		if (!Object.hasOwn(storedRecord, key) || !sameAsStored(field, storedRecord[key])) return false
+		count += 1
+	}
+	return count === Object.keys(storedRecord).length
+}
+
+function parseStored(data: string): unknown {
+	try {
+		return JSON.parse(data)
+	} catch {
+		return undefined
+	}
+}
+
+const BOOKMARK_COLUMNS: BulkColumn[] = [
+	{ name: 'media_id', pgType: 'integer' },
+	{ name: 'category', pgType: 'text' },
+	{ name: 'changed_at', pgType: 'bigint' },
+	{ name: 'deleted', pgType: 'integer' },
+	{ name: 'data', pgType: 'text' },
+]
+
+/**
+ * Merges a device's bookmarks and tombstones into the account; returns the merged state.
+ *
+ * Under the user's sync lock the stored rows cannot change before commit, so
+ * the merge runs here with the shared rule against one read of them, and
+ * only the records that win are written: a device usually sends its whole
+ * library of which little changed, and rewriting (or, on PostgreSQL, even
+ * locking) every unchanged row dominated the cost. The upsert keeps the
+ * merge rule as its condition all the same.
+ */
 export async function syncBookmarks(handle: DatabaseHandle, userId: string, incoming: BookmarkState): Promise<BookmarkSyncResult> {
-	const records = [...stateToRecords(incoming).values()]
 	const collate = byteOrder(handle.dialect)
 	return handle.db.transaction().execute(async (trx) => {
 		const revisions = await lockSyncState(trx, userId)
-		const changed = await bulkUpsert(
-			trx,
-			handle.dialect,
-			'user_bookmarks',
-			userId,
-			[
-				{ name: 'media_id', pgType: 'integer' },
-				{ name: 'category', pgType: 'text' },
-				{ name: 'changed_at', pgType: 'bigint' },
-				{ name: 'deleted', pgType: 'integer' },
-				{ name: 'data', pgType: 'text' },
-			],
-			['user_id', 'media_id', 'category'],
-			records.map((record) => ({ media_id: record.mediaId, category: record.category, changed_at: record.changedAt, deleted: record.deleted ? 1 : 0, data: record.data })),
-			sql`excluded.changed_at > user_bookmarks.changed_at or (excluded.changed_at = user_bookmarks.changed_at and (excluded.deleted > user_bookmarks.deleted or (excluded.deleted = user_bookmarks.deleted and excluded.data${collate} > user_bookmarks.data${collate})))`,
-		)
-		const revision = changed > 0 ? await bumpRevision(trx, userId, 'bookmarks') : revisions.bookmarks
-		return readBookmarks(trx, userId, revision)
+		const stored = await readBookmarkRecords(trx, userId)
+		const winners = new Map<string, BookmarkRecord>()
+		for (const bookmark of incoming.bookmarks) {
+			const key = bookmarkKey(bookmark)
+			const current = winners.get(key) ?? stored.get(key)
+			// An older change, or a removal at the same time, wins without comparing contents (no canonical JSON to build).
+			if (current && (current.changedAt > bookmark.addedAt || (current.changedAt === bookmark.addedAt && current.deleted))) continue
+			if (current && current.changedAt === bookmark.addedAt) {
+				const { mediaId: _id, category: _category, addedAt: _at, ...display } = bookmark
+				// The same record again: nothing to write.
+				if (sameAsStored(display, parseStored(current.data))) continue
+			}
+			const record = bookmarkToRecord(bookmark)
+			if (!current || compareBookmarkRecords(record, current) > 0) winners.set(key, record)
+		}
+		for (const tombstone of incoming.tombstones) {
+			const key = bookmarkKey(tombstone)
+			const current = winners.get(key) ?? stored.get(key)
+			const record = tombstoneToRecord(tombstone)
+			if (!current || compareBookmarkRecords(record, current) > 0) winners.set(key, record)
+		}
+		let revision = revisions.bookmarks
+		if (winners.size > 0) {
+			const upsert = bulkUpsert(
+				handle.dialect,
+				'user_bookmarks',
+				userId,
+				BOOKMARK_COLUMNS,
+				['user_id', 'media_id', 'category'],
+				[...winners.values()].map((record) => ({ media_id: record.mediaId, category: record.category, changed_at: record.changedAt, deleted: record.deleted ? 1 : 0, data: record.data })),
+				sql`excluded.changed_at > user_bookmarks.changed_at or (excluded.changed_at = user_bookmarks.changed_at and (excluded.deleted > user_bookmarks.deleted or (excluded.deleted = user_bookmarks.deleted and excluded.data${collate} > user_bookmarks.data${collate})))`,
+			)
+			revision = await writeAndBump(trx, handle.dialect, userId, 'bookmarks', [upsert])
+			for (const [key, record] of winners) stored.set(key, record)
+		}
+		return bookmarkResult(stored, revision)
 	})
 }
 
@@ -147,70 +237,126 @@ export interface WatchHistorySyncResult {
 	revision: number
 }
 
-export async function readWatchHistory(db: Db, userId: string, knownRevision?: number): Promise<WatchHistorySyncResult> {
+interface StoredWatchRow {
+	updatedAt: number
+	/** Canonical JSON of the item's fields or of the episode. */
+	data: string
+}
+
+interface StoredWatchHistory {
+	/** By media id, in row order. */
+	items: Map<number, StoredWatchRow>
+	/** By media id, then episode key. */
+	episodes: Map<number, Map<string, StoredWatchRow>>
+}
+
+async function readWatchRows(db: Db, userId: string): Promise<StoredWatchHistory> {
 	const [itemRows, episodeRows] = await Promise.all([
 		db.selectFrom('user_watch_items').select(['media_id', 'data', 'updated_at']).where('user_id', '=', userId).execute(),
 		db.selectFrom('user_watch_episodes').select(['media_id', 'episode_key', 'data', 'updated_at']).where('user_id', '=', userId).execute(),
 	])
+	const items = new Map<number, StoredWatchRow>()
+	for (const row of itemRows) items.set(row.media_id, { updatedAt: Number(row.updated_at), data: row.data })
+	const episodes = new Map<number, Map<string, StoredWatchRow>>()
+	for (const row of episodeRows) {
+		let ofItem = episodes.get(row.media_id)
+		if (!ofItem) episodes.set(row.media_id, (ofItem = new Map()))
+		ofItem.set(row.episode_key, { updatedAt: Number(row.updated_at), data: row.data })
+	}
+	return { items, episodes }
+}
+
+function watchHistoryResult(stored: StoredWatchHistory, revision: number): WatchHistorySyncResult {
 	const items: WatchHistory = {}
 	let updatedAt = 0
-	for (const row of itemRows) {
-		items[String(row.media_id)] = JSON.parse(row.data) as WatchHistoryItem
-		updatedAt = Math.max(updatedAt, row.updated_at)
+	for (const [mediaId, row] of stored.items) {
+		const item = JSON.parse(row.data) as WatchHistoryItem
+		if (row.updatedAt > updatedAt) updatedAt = row.updatedAt
+		const episodes = stored.episodes.get(mediaId)
+		if (episodes && episodes.size > 0) {
+			item.episodes = {}
+			for (const [key, episode] of episodes) {
+				item.episodes[key] = JSON.parse(episode.data) as NonNullable<WatchHistoryItem['episodes']>[string]
+				if (episode.updatedAt > updatedAt) updatedAt = episode.updatedAt
+			}
+		}
+		// Episodes exist only as rows, so no item carries an empty record: the shape the shared merge produces.
+		items[String(mediaId)] = item
 	}
-	for (const row of episodeRows) {
-		const item = items[String(row.media_id)]
-		if (!item) continue
-		item.episodes ??= {}
-		item.episodes[row.episode_key] = JSON.parse(row.data) as NonNullable<WatchHistoryItem['episodes']>[string]
-		updatedAt = Math.max(updatedAt, row.updated_at)
-	}
-	// Episodes exist only as rows, so no item carries an empty record: the shape the shared merge produces.
-	const revision = knownRevision ?? (await readRevisions(db, userId)).history
 	return { items, updatedAt, revision }
 }
 
-/** Merges a device's watch history into the account, per item and per episode. */
+export async function readWatchHistory(db: Db, userId: string, knownRevision?: number): Promise<WatchHistorySyncResult> {
+	const stored = await readWatchRows(db, userId)
+	const revision = knownRevision ?? (await readRevisions(db, userId)).history
+	return watchHistoryResult(stored, revision)
+}
+
+/** Whether an incoming item or episode replaces the stored copy: the larger updatedAt, then the canonical JSON (as the shared merge). */
+function watchRowWins(updatedAt: number, value: object, current: StoredWatchRow | undefined): string | undefined {
+	if (current && updatedAt < current.updatedAt) return undefined
+	if (current && updatedAt === current.updatedAt && sameAsStored(value, parseStored(current.data))) return undefined
+	const data = canonicalJson(value)
+	return !current || updatedAt > current.updatedAt || compareText(data, current.data) > 0 ? data : undefined
+}
+
+/**
+ * Merges a device's watch history into the account, per item and per
+ * episode; like syncBookmarks it merges against one read under the user's
+ * sync lock and writes only the rows that win.
+ */
 export async function syncWatchHistory(handle: DatabaseHandle, userId: string, incoming: WatchHistory): Promise<WatchHistorySyncResult> {
 	const collate = byteOrder(handle.dialect)
-	const itemRows: Array<Omit<Database['user_watch_items'], 'user_id'>> = []
-	const episodeRows: Array<Omit<Database['user_watch_episodes'], 'user_id'>> = []
-	for (const [key, item] of Object.entries(incoming)) {
-		const mediaId = Number(key)
-		const { fields, episodes } = splitWatchItem(item)
-		itemRows.push({ media_id: mediaId, updated_at: fields.updatedAt, data: canonicalJson(fields) })
-		for (const [episodeKey, episode] of Object.entries(episodes ?? {})) {
-			episodeRows.push({ media_id: mediaId, episode_key: episodeKey, updated_at: episode.updatedAt, data: canonicalJson(episode) })
-		}
-	}
 	const timeAndData: BulkColumn[] = [
 		{ name: 'updated_at', pgType: 'bigint' },
 		{ name: 'data', pgType: 'text' },
 	]
 	return handle.db.transaction().execute(async (trx) => {
 		const revisions = await lockSyncState(trx, userId)
-		let changed = await bulkUpsert(
-			trx,
-			handle.dialect,
-			'user_watch_items',
-			userId,
-			[{ name: 'media_id', pgType: 'integer' }, ...timeAndData],
-			['user_id', 'media_id'],
-			itemRows,
-			sql`excluded.updated_at > user_watch_items.updated_at or (excluded.updated_at = user_watch_items.updated_at and excluded.data${collate} > user_watch_items.data${collate})`,
-		)
-		changed += await bulkUpsert(
-			trx,
-			handle.dialect,
-			'user_watch_episodes',
-			userId,
-			[{ name: 'media_id', pgType: 'integer' }, { name: 'episode_key', pgType: 'text' }, ...timeAndData],
-			['user_id', 'media_id', 'episode_key'],
-			episodeRows,
-			sql`excluded.updated_at > user_watch_episodes.updated_at or (excluded.updated_at = user_watch_episodes.updated_at and excluded.data${collate} > user_watch_episodes.data${collate})`,
-		)
-		const revision = changed > 0 ? await bumpRevision(trx, userId, 'history') : revisions.history
-		return readWatchHistory(trx, userId, revision)
+		const stored = await readWatchRows(trx, userId)
+		const itemRows: Array<Omit<Database['user_watch_items'], 'user_id'>> = []
+		const episodeRows: Array<Omit<Database['user_watch_episodes'], 'user_id'>> = []
+		for (const [key, item] of Object.entries(incoming)) {
+			const mediaId = Number(key)
+			const { fields, episodes } = splitWatchItem(item)
+			const itemData = watchRowWins(fields.updatedAt, fields, stored.items.get(mediaId))
+			if (itemData !== undefined) itemRows.push({ media_id: mediaId, updated_at: fields.updatedAt, data: itemData })
+			if (!episodes) continue
+			const storedEpisodes = stored.episodes.get(mediaId)
+			for (const [episodeKey, episode] of Object.entries(episodes)) {
+				const data = watchRowWins(episode.updatedAt, episode, storedEpisodes?.get(episodeKey))
+				if (data !== undefined) episodeRows.push({ media_id: mediaId, episode_key: episodeKey, updated_at: episode.updatedAt, data })
+			}
+		}
+		let revision = revisions.history
+		if (itemRows.length > 0 || episodeRows.length > 0) {
+			const items = bulkUpsert(
+				handle.dialect,
+				'user_watch_items',
+				userId,
+				[{ name: 'media_id', pgType: 'integer' }, ...timeAndData],
+				['user_id', 'media_id'],
+				itemRows,
+				sql`excluded.updated_at > user_watch_items.updated_at or (excluded.updated_at = user_watch_items.updated_at and excluded.data${collate} > user_watch_items.data${collate})`,
+			)
+			const episodes = bulkUpsert(
+				handle.dialect,
+				'user_watch_episodes',
+				userId,
+				[{ name: 'media_id', pgType: 'integer' }, { name: 'episode_key', pgType: 'text' }, ...timeAndData],
+				['user_id', 'media_id', 'episode_key'],
+				episodeRows,
+				sql`excluded.updated_at > user_watch_episodes.updated_at or (excluded.updated_at = user_watch_episodes.updated_at and excluded.data${collate} > user_watch_episodes.data${collate})`,
+			)
+			revision = await writeAndBump(trx, handle.dialect, userId, 'history', [items, episodes])
+			for (const row of itemRows) stored.items.set(row.media_id, { updatedAt: row.updated_at, data: row.data })
+			for (const row of episodeRows) {
+				let ofItem = stored.episodes.get(row.media_id)
+				if (!ofItem) stored.episodes.set(row.media_id, (ofItem = new Map()))
+				ofItem.set(row.episode_key, { updatedAt: row.updated_at, data: row.data })
+			}
+		}
+		return watchHistoryResult(stored, revision)
 	})
 }
 

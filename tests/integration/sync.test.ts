@@ -149,6 +149,26 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			expect(replay.body.items).toEqual(answer.body.items)
 		})
 
+		it('breaks equal-time ties like the pure merge whatever the order, and a resent copy writes nothing', async () => {
+			const episode = (watched: number) => ({ id: 1, number: 1, title: 'E1', seasonId: 7, season: 1, updatedAt: 40, progress: { watched, duration: 1500 } })
+			// Same times, different contents: on two devices, sent in both orders to two accounts.
+			const a: WatchHistory = { '300': { type: 'show', title: 'Show A', updatedAt: 40, episodes: { s1e1: episode(10) } }, '301': { type: 'movie', title: 'Film', updatedAt: 40, progress: { watched: 5, duration: 90 } } }
+			const b: WatchHistory = { '300': { type: 'show', title: 'Show B', updatedAt: 40, episodes: { s1e1: episode(900) } }, '301': { type: 'movie', title: 'Film', updatedAt: 40, progress: { watched: 50, duration: 90 } } }
+			const expected = mergeWatchHistories(a, b)
+			for (const order of [[a, b], [b, a]]) {
+				const { device } = await signUp()
+				let answer: HistoryAnswer | undefined
+				for (const items of order) answer = (await device.post<HistoryAnswer>('/api/sync/watch-history', { items })).body
+				expect(answer?.items).toEqual(expected)
+				// The stored state again, keys in another order: nothing changes, the revision stays.
+				const before = (await device.get<{ revisions: { history: number } }>('/api/users/me/sync-state')).body.revisions.history
+				const reordered = Object.fromEntries(Object.entries(expected).reverse().map(([key, item]) => [key, Object.fromEntries(Object.entries(item).reverse())]))
+				const resent = await device.post<HistoryAnswer & { revision: number }>('/api/sync/watch-history', { items: reordered })
+				expect(resent.body.items).toEqual(expected)
+				expect(resent.body.revision).toBe(before)
+			}
+		})
+
 		it('refuses malformed items with 400', async () => {
 			const { device } = await signUp()
 			expect((await device.post('/api/sync/watch-history', { items: { abc: { type: 'movie', title: 'x', updatedAt: 1 } } })).status).toBe(400)
