@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { historyByRecent, recordEpisodeProgress, removeHistoryItem } from '#app/lib/library/history.ts'
 import type { Bookmark, WatchHistory } from '#app/lib/library/types.ts'
 import { mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
 import { mergeWatchHistories } from '#app/lib/sync/watch-history.ts'
@@ -167,6 +168,26 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 				expect(resent.body.items).toEqual(expected)
 				expect(resent.body.revision).toBe(before)
 			}
+		})
+
+		it('carries a removal from the history to the other devices, and later progress brings the title back', async () => {
+			const { device: phone, login } = await signUp()
+			const laptop = await login()
+			const watched: WatchHistory = {
+				'400': { type: 'show', title: 'Show', updatedAt: 100, episodes: { s1e1: { id: 1, number: 1, title: 'E1', seasonId: 9, season: 1, updatedAt: 100, progress: { watched: 900, duration: 1000 } } } },
+				'401': { type: 'movie', title: 'Film', updatedAt: 100, progress: { watched: 10, duration: 90 } },
+			}
+			await laptop.post('/api/sync/watch-history', { items: watched })
+			const removed = removeHistoryItem(removeHistoryItem(watched, 400, 200), 401, 200)
+			await phone.post('/api/sync/watch-history', { items: removed })
+			// The laptop still holds the old copy: its next sync must not bring the titles back.
+			const answer = await laptop.post<HistoryAnswer>('/api/sync/watch-history', { items: watched })
+			expect(answer.body.items['401']).toEqual({ type: 'movie', title: 'Film', updatedAt: 200, removedAt: 200 })
+			expect(historyByRecent(answer.body.items)).toEqual([])
+			// Watching again later shows the title with only the new progress.
+			const again = recordEpisodeProgress(answer.body.items, { mediaId: 400, title: 'Show' }, { id: 2, season: 1, number: 2, title: 'E2', seasonId: 9 }, { watched: 5, duration: 1000 }, 300)
+			const after = await laptop.post<HistoryAnswer>('/api/sync/watch-history', { items: again })
+			expect(historyByRecent(after.body.items).map((e) => [e.mediaId, Object.keys(e.item.episodes ?? {})])).toEqual([[400, ['s1e2']]])
 		})
 
 		it('refuses malformed items with 400', async () => {
