@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, type LinksFunction } from 'react-router'
 import { getEnv } from '#server/env.server.ts'
 import { getSessionUser } from '#server/auth/session.server.ts'
-import { AccountSync } from './components/account/account-sync.tsx'
 import { LibraryBoot } from './components/library/library-boot.tsx'
 import { FloatingWidget } from './components/layout/floating-widget.tsx'
 import { MobileBottomBar } from './components/layout/mobile-bottom-bar.tsx'
@@ -31,6 +30,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 }
 
+/**
+ * Zod keeps its global config (what `z.config()` sets) in this global. The CSP
+ * allows no eval, so zod must not probe `new Function` when it builds object
+ * schemas (the browser would report a CSP violation); route modules build them
+ * before the client entry runs, so the setting goes in ahead of every module.
+ */
+const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig={jitless:true}'
+
 /** Routes can opt out of the sticky header (the episode page does). */
 export interface RouteHandle {
 	stickyHeader?: boolean
@@ -44,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
 				<meta name="color-scheme" content="dark light" />
-				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${THEME_BOOT_SCRIPT};${ZOD_JITLESS_SCRIPT}` }} />
 				<Meta />
 				<Links />
 			</head>
@@ -73,7 +80,6 @@ function Shell({ children, taglineIndex }: { children: React.ReactNode; taglineI
 			<MobileBottomBar />
 			<FloatingWidget />
 			<LibraryBoot />
-			<AccountSync />
 		</>
 	)
 }

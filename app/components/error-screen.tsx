@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { isRouteErrorResponse } from 'react-router'
-import { removeDevice } from '#app/utils/device-storage.ts'
+import { removeDevice } from '#app/utils/device-storage-core.ts'
 import { buttonClass } from './ui/button.tsx'
 
 function describe(error: unknown) {

@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react'
-import { readDevice, removeDevice, writeDevice } from './device-storage.ts'
+// The schema-free storage module: the theme is in every page's first load, zod is not.
+import { decodeStored, readDeviceRaw, removeDevice, writeDevice } from './device-storage-core.ts'
 
-export type Theme = 'dark' | 'light'
+export const THEMES = ['dark', 'light'] as const
+export type Theme = (typeof THEMES)[number]
 
 /**
  * Runs inline in <head> before first paint: stored theme, else the system
@@ -9,9 +11,12 @@ export type Theme = 'dark' | 'light'
  */
 export const THEME_BOOT_SCRIPT = `(function(){try{var t=localStorage.getItem('theme');if(t&&t.charAt(0)==='"')t=JSON.parse(t);if(t!=='dark'&&t!=='light'){t=window.matchMedia&&window.matchMedia('(prefers-color-scheme: light)').matches?'light':'dark'}var c=document.documentElement.classList;c.toggle('dark',t==='dark');document.documentElement.style.colorScheme=t}catch(e){}})()`
 
+/** The stored choice; anything else reads as none (as readDevice would, by the same rule as DEVICE_KEYS.theme). */
 function storedTheme(): Theme | undefined {
 	try {
-		return readDevice('theme')
+		const raw = readDeviceRaw('theme')
+		const value = raw === null ? undefined : decodeStored(raw)
+		return THEMES.find((theme) => theme === value)
 	} catch {
 		return undefined
 	}

@@ -62,7 +62,8 @@ export function MediaRow({
 			{shown.length === 0 ? (
 				<p className="text-sm text-muted">{emptyText ?? 'Nothing to show right now.'}</p>
 			) : (
-				<ul ref={scroller} className="relative -mx-1 flex snap-x gap-3 overflow-x-auto scroll-smooth px-1 pb-2 motion-reduce:scroll-auto [scrollbar-width:thin]">
+				// scroll-px-1 matches px-1: the first card snaps at 0, so the row does not snap-scroll on load (Chrome takes that for a user scroll and stops measuring LCP).
+				<ul ref={scroller} className="relative -mx-1 flex snap-x scroll-px-1 gap-3 overflow-x-auto scroll-smooth px-1 pb-2 motion-reduce:scroll-auto [scrollbar-width:thin]">
 					{shown.map((item, index) => (
 						<li key={`${item.media_type ?? ''}${item.id}`} className="w-32 shrink-0 snap-start sm:w-40">
 							<MediaCard item={item} priority={priority && index < 6} />

@@ -1,0 +1,22 @@
+import { AccountSync } from '#app/components/account/account-sync.tsx'
+import { useLibraryBoot } from '#app/utils/library-boot.ts'
+
+function LibraryMigrations() {
+	useLibraryBoot()
+	return null
+}
+
+/**
+ * The device work of the root shell, loaded after hydration by LibraryBoot:
+ * it reads validated device data (zod and the library schemas), which keeps
+ * them out of every page's first load. Sibling effects run in order, so the
+ * load-time migrations finish before the account sync reads the library.
+ */
+export default function DeviceBoot() {
+	return (
+		<>
+			<LibraryMigrations />
+			<AccountSync />
+		</>
+	)
+}
