@@ -1,14 +1,21 @@
-import { PassThrough } from 'node:stream'
+import { Transform } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { getEnv } from '#server/env.server.ts'
+import { createRenderCache, renderKey } from '#server/http/render-cache.server.ts'
 import { logger } from '#server/logger.server.ts'
 import { NonceProvider } from './utils/nonce.tsx'
 
 export const streamTimeout = 5_000
 
-export default function handleRequest(
+// Rendering is most of a page's cost; the same URL with the same loader data
+// renders the same HTML (docs/decisions/0006-rendered-html-cache.md). Off in
+// development, where modules change under a running server.
+const renderCache = getEnv().NODE_ENV === 'production' ? createRenderCache() : undefined
+
+export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
@@ -19,13 +26,41 @@ export default function handleRequest(
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 	const nonce = loadContext.cspNonce
+	const userAgent = request.headers.get('user-agent')
+	// Crawlers get the whole document at once; people get the shell streamed.
+	const readyOption: keyof RenderToPipeableStreamOptions =
+		(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+
+	const { staticHandlerContext } = routerContext
+	const key =
+		renderCache && request.method.toUpperCase() === 'GET' && nonce
+			? renderKey({
+					url: request.url,
+					status: responseStatusCode,
+					mode: readyOption,
+					handoff: routerContext.serverHandoffString,
+					loaderData: staticHandlerContext.loaderData,
+					actionData: staticHandlerContext.actionData,
+					errors: staticHandlerContext.errors,
+				})
+			: undefined
+	let cached = key ? renderCache?.get(key, nonce) : undefined
+	// The same page is being rendered for another request: use its HTML.
+	if (key && cached === undefined) cached = await renderCache?.wait(key, nonce)
+	if (cached !== undefined) {
+		// The data stream the render would have read is not needed.
+		routerContext.serverHandoffStream?.cancel().catch(() => {})
+		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+		return new Response(cached, { headers: responseHeaders, status: responseStatusCode })
+	}
+
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
-		const userAgent = request.headers.get('user-agent')
-		// Crawlers get the whole document at once; people get the shell streamed.
-		const readyOption: keyof RenderToPipeableStreamOptions =
-			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+		let failed = false
 		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+		// The rendered HTML is kept only when the render may be cached and ends without an error.
+		const chunks: Buffer[] | undefined = key ? [] : undefined
+		const flight = key ? renderCache?.begin(key) : undefined
 
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
@@ -35,21 +70,32 @@ export default function handleRequest(
 				nonce,
 				[readyOption]() {
 					shellRendered = true
-					const body = new PassThrough({
+					const body = new Transform({
+						transform(chunk: Buffer, _encoding, callback) {
+							chunks?.push(chunk)
+							callback(null, chunk)
+						},
 						final(callback) {
 							clearTimeout(timeoutId)
 							timeoutId = undefined
+							// An aborted (timed-out) render reports its unfinished parts through onError.
+							if (chunks && !failed && responseStatusCode === 200) flight?.done(Buffer.concat(chunks).toString('utf8'), nonce)
+							else flight?.fail()
 							callback()
 						},
 					})
+					// A response the client abandoned never reaches final.
+					body.on('close', () => flight?.fail())
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					pipe(body)
 					resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
 				},
 				onShellError(error: unknown) {
+					flight?.fail()
 					reject(error)
 				},
 				onError(error: unknown) {
+					failed = true
 					responseStatusCode = 500
 					if (shellRendered) logger.error({ err: error, requestId: loadContext.requestId }, 'render error')
 				},

@@ -5,9 +5,10 @@ import 'react-router'
 import cluster from 'node:cluster'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
-import express from 'express'
+import express, { type RequestHandler } from 'express'
 import { closeCache } from './cache/cache.server.ts'
 import { createApp } from './create-app.server.ts'
 import { closeDatabase, getDatabase, migrateToLatest } from './db/db.server.ts'
@@ -26,16 +27,38 @@ export function createProductionApp() {
 	const clientDir = path.resolve(process.env.WILLOW_BUILD_DIR ?? 'build', 'client')
 	return createApp({
 		beforePages: [
-			compression(),
-			// Hashed build files never change: cache them for a year.
-			express.Router().use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false })),
+			// Hashed build files never change: cache them for a year (compressed at the default levels).
+			express.Router().use('/assets', compression(), express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false })),
+			// Pages are compressed anew for every response: a cheap level costs about 30% of
+			// the default's CPU for ~17% more bytes (the 225 KB home page: 1 ms instead of 4).
+			compression({
+				level: 1,
+				brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+				// A missing asset falls through with the assets' compression already in place.
+				filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res),
+			}),
 			express.static(clientDir, { maxAge: '1h', index: false }),
 		],
-		pageHandler: createRequestHandler({
-			build: () => import('virtual:react-router/server-build'),
-			getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
-		}),
+		pageHandler: lazyPageHandler(),
 	})
+}
+
+/**
+ * The React Router handler, made once the page modules are loaded. Given the
+ * build itself (not a function returning it) React Router derives its route
+ * table once instead of on every request.
+ */
+function lazyPageHandler(): RequestHandler {
+	let handler: Promise<RequestHandler> | undefined
+	return (req, res, next) => {
+		handler ??= import('virtual:react-router/server-build').then((build) =>
+			createRequestHandler({
+				build,
+				getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
+			}),
+		)
+		handler.then((handle) => handle(req, res, next), next)
+	}
 }
 
 /** Prepares shared state once (migrations, seed data) before any worker serves. */

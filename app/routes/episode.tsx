@@ -2,7 +2,7 @@ import { ArrowLeft, CalendarDays, Clock, Star } from 'lucide-react'
 import { data, Link, useSearchParams } from 'react-router'
 import { detailOr404, optional, originOf } from '#app/components/catalog/catalog-loaders.server.ts'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
-import { SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
+import { episodeCards, SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
 import { WatchActions } from '#app/components/catalog/watch-actions.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -50,7 +50,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 		writers: crewNames(crew, WRITER_JOBS),
 		guestStars: (episode.guest_stars ?? episode.credits?.guest_stars ?? []).map((p) => ({ id: p.id, name: p.name, character: p.character, profile_path: p.profile_path })),
 		stills: (episode.images?.stills ?? []).slice(0, 12).map((s) => s.file_path),
-		seasonEpisodes: season ? { season: selection.season, episodes: season.episodes ?? [] } : null,
+		seasonEpisodes: season ? { season: selection.season, episodes: episodeCards(season.episodes ?? []) } : null,
 		episode: {
 			id: episode.id,
 			name: episode.name || `Episode ${episode.episode_number}`,

@@ -6,7 +6,7 @@ import { DetailTitle } from '#app/components/catalog/detail-title.tsx'
 import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
-import { SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
+import { episodeCards, SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
 import { orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
 import { formatCount, formatLongDate, formatRating, yearOf } from '#app/lib/browse/format.ts'
 import { genreCategoryHref, toCards, withKind } from '#app/lib/browse/media.ts'
@@ -35,7 +35,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 		cast: orderedCast(show.credits?.cast).map((p) => ({ id: p.id, name: p.name, role: p.character, profile_path: p.profile_path })),
 		crew: uniqueCrew(show.credits?.crew).map((p) => ({ id: p.id, name: p.name, role: p.job, profile_path: p.profile_path })),
 		similar: toCards(withKind(show.similar?.results ?? [], 'tv')),
-		initialSeason: season ? { season: seasonNumber, episodes: season.episodes ?? [] } : null,
+		initialSeason: season ? { season: seasonNumber, episodes: episodeCards(season.episodes ?? []) } : null,
 		show: {
 			id: show.id,
 			name,

@@ -23,7 +23,8 @@ function cacheKey(path: string, query: CatalogQuery) {
 	return `browse:${path}?${params}`
 }
 
-async function catalogGet<T>(path: string, query: CatalogQuery = {}): Promise<T> {
+/** A catalogue read through the short shared cache (failures are not cached: the next call retries). */
+export async function catalogGet<T>(path: string, query: CatalogQuery = {}): Promise<T> {
 	cached ??= createCachedLoader(getCache())
 	return cached(cacheKey(path, query), { ttlMs: PAGE_DATA_TTL_MS, staleMs: PAGE_DATA_STALE_MS }, () => catalogGetUncached<T>(path, query))
 }

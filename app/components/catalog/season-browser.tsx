@@ -13,6 +13,21 @@ import { MediaImage } from './media-image.tsx'
 
 export type EpisodeCardData = Pick<TmdbEpisode, 'id' | 'name' | 'overview' | 'episode_number' | 'season_number' | 'air_date' | 'runtime' | 'still_path' | 'vote_average'>
 
+/** Only what an episode card shows: pages send a season's episodes without their crew and guest stars. */
+export function episodeCards(episodes: readonly TmdbEpisode[]): EpisodeCardData[] {
+	return episodes.map(({ id, name, overview, episode_number, season_number, air_date, runtime, still_path, vote_average }) => ({
+		id,
+		name,
+		overview,
+		episode_number,
+		season_number,
+		air_date,
+		runtime,
+		still_path,
+		vote_average,
+	}))
+}
+
 /** Loads a season's episodes in the browser, remembering what it already loaded. */
 function useSeasonEpisodes(seriesId: number, season: number, initial: { season: number; episodes: EpisodeCardData[] } | null) {
 	const cache = useRef(new Map<number, EpisodeCardData[]>(initial ? [[initial.season, initial.episodes]] : []))

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+// The cache of rendered HTML (docs/decisions/0006-rendered-html-cache.md) against the real
+// production build: responses stay per-request where they must (nonce, random picks, users).
+const buildDir = path.resolve(process.env.WILLOW_BUILD_DIR ?? 'build')
+const port = 3950 + Math.floor(Math.random() * 40)
+const origin = `http://127.0.0.1:${port}`
+let child: ChildProcess | undefined
+let dataDir = ''
+
+beforeAll(async () => {
+	if (!fs.existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('Build the site first: npx react-router build')
+	dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-render-cache-'))
+	child = spawn(process.execPath, ['server.js'], {
+		env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: '1', DATABASE_URL: '', REDIS_URL: '', TMDB_API_KEY: '', TMDB_READ_TOKEN: '' },
+		stdio: 'ignore',
+	})
+	const until = Date.now() + 60_000
+	while (Date.now() < until) {
+		try {
+			if ((await fetch(`${origin}/readyz`)).ok) return
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+	throw new Error('the server did not come up')
+}, 90_000)
+
+afterAll(() => {
+	child?.kill('SIGKILL')
+	fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function page(urlPath: string) {
+	const response = await fetch(`${origin}${urlPath}`)
+	const html = await response.text()
+	const headerNonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+	const nonces = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]))
+	return { status: response.status, html, headerNonce, nonces }
+}
+
+describe('rendered HTML cache', () => {
+	it('gives every response its own nonce, matching its CSP header, and otherwise the same HTML', async () => {
+		const { results } = (await (await fetch(`${origin}/api/catalog/movie/popular`)).json()) as { results: Array<{ id: number }> }
+		const movie = results[0]
+		expect(movie).toBeDefined()
+		const responses = []
+		for (let i = 0; i < 6; i++) responses.push(await page(`/movies/${movie!.id}`))
+		const seen = new Set<string>()
+		for (const response of responses) {
+			expect(response.status).toBe(200)
+			expect(response.headerNonce).toBeTruthy()
+			expect([...response.nonces]).toEqual([response.headerNonce])
+			expect(seen.has(response.headerNonce!)).toBe(false)
+			seen.add(response.headerNonce!)
+		}
+		// Without the nonce, pages with the same footer tagline are byte-identical.
+		const normalized = responses.map((response) => response.html.replaceAll(response.headerNonce!, 'NONCE'))
+		const tagline = (html: string) => /data-testid="footer-tagline"[^>]*>([^<]*)/.exec(html)?.[1]
+		const first = normalized[0]!
+		const same = normalized.filter((html) => tagline(html) === tagline(first))
+		expect(new Set(same).size).toBe(1)
+	}, 60_000)
+
+	it('keeps the home page’s starting network random', async () => {
+		const networks = new Set<string>()
+		for (let i = 0; i < 30 && networks.size < 2; i++) {
+			const { status, html } = await page('/')
+			expect(status).toBe(200)
+			const network = /data-network="([^"]+)"/.exec(html)?.[1]
+			expect(network).toBeTruthy()
+			networks.add(network!)
+		}
+		expect(networks.size).toBeGreaterThan(1)
+	}, 60_000)
+})
