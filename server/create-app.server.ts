@@ -3,6 +3,7 @@ import { createApiRouter } from './api/router.server.ts'
 import { getDatabase, pingDatabase } from './db/db.server.ts'
 import { getEnv } from './env.server.ts'
 import { canonicalHostRedirect, requestContext, securityHeaders } from './http/middleware.server.ts'
+import { promoImageOrigins } from './promo/promo.server.ts'
 
 export interface AppOptions {
 	/** The React Router page handler; tests of the API leave it out. */
@@ -24,6 +25,7 @@ export function createApp(options: AppOptions = {}) {
 		securityHeaders({
 			development: env.NODE_ENV === 'development',
 			imageHosts: [new URL(env.TMDB_IMAGE_BASE).origin],
+			extraImageHosts: () => promoImageOrigins(),
 		}),
 	)
 

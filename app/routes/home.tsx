@@ -9,6 +9,9 @@ import { interleave } from '#app/lib/browse/lists.ts'
 import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { NETWORKS } from '#app/lib/networks.ts'
+import { HomeAdSlot, HomeInfoBanner } from '#app/components/promo/lazy-promo.tsx'
+import { getHomePromo } from '#server/promo/promo.server.ts'
+import { catalogFaultRequested } from '#server/testing/test-switches.server.ts'
 import type { Route } from './+types/home.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,13 +25,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 		tvList('/discover/tv', networkDiscoverQuery(network)),
 	])
 	const lists = [trendingMovies, trendingTv, popularMovies, popularTv, upcoming]
-	const failed = lists.every((list) => list.results.length === 0)
+	const failed = catalogFaultRequested(request) || lists.every((list) => list.results.length === 0)
 	const heroSource = uniqueMedia(interleave(trendingMovies.results, trendingTv.results)).filter((item) => item.backdrop_path)
 	const hero = await withLogos(heroSource.slice(0, HERO_ITEMS_DESKTOP))
 	const popular = uniqueMedia(interleave(popularTv.results, popularMovies.results)).slice(0, HOME_POPULAR_LIMIT)
 	return {
 		origin: originOf(request),
 		failed,
+		promo: getHomePromo(request),
 		hero,
 		popular: toCards(popular),
 		trendingMovies: toCards(trendingMovies.results.slice(0, HOME_ROW_LIMIT)),
@@ -53,12 +57,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="flex flex-col gap-10">
 			<h1 className="sr-only">Willow: watch movies, series and anime</h1>
+			<HomeInfoBanner promo={data.promo} />
 			<HeroCarousel items={data.hero} label="Trending now" />
 			<HomeContinueWatching />
 			<NetworkRow key={data.network.slug} initialSlug={data.network.slug} initialItems={data.network.items} />
+			<HomeAdSlot promo={data.promo} slot={0} />
 			<MediaRow title="Popular Shows and Movies" items={data.popular} testId="row-popular-mixed" />
 			<MediaRow title="Trending Movies" items={data.trendingMovies} viewAllHref="/discover?tab=trending&type=movie" testId="row-trending-movies" />
 			<MediaRow title="Trending TV Series" items={data.trendingTv} viewAllHref="/discover?tab=trending&type=tv" testId="row-trending-tv" />
+			<HomeAdSlot promo={data.promo} slot={1} />
 			<MediaRow title="Popular Movies" items={data.popularMovies} viewAllHref="/discover?tab=popular&type=movie" testId="row-popular-movies" />
 			<MediaRow title="Upcoming Movies" items={data.upcoming} testId="row-upcoming-movies" />
 		</div>

@@ -41,6 +41,8 @@ export function canonicalHostRedirect(canonicalHost: string | undefined): Reques
 export interface SecurityHeaderOptions {
 	development: boolean
 	imageHosts: string[]
+	/** Hosts that can change while running (the owner's ad images); asked on each request. */
+	extraImageHosts?: () => string[]
 }
 
 /** CSP with a per-request nonce, plus the usual hardening headers. */
@@ -55,7 +57,7 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
 				: `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
 			// React style attributes (progress bars, artwork colours) need inline styles.
 			"style-src 'self' 'unsafe-inline'",
-			`img-src 'self' data: blob: ${options.imageHosts.join(' ')}`.trim(),
+			`img-src 'self' data: blob: ${[...options.imageHosts, ...(options.extraImageHosts?.() ?? [])].join(' ')}`.trim(),
 			"font-src 'self' data:",
 			// Streams come from sources the owner or user configures (any HTTPS host).
 			"media-src 'self' blob: https:",

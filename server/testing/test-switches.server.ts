@@ -1,0 +1,29 @@
+import { getEnv } from '#server/env.server.ts'
+
+// Test-only switches carried by cookies, so one browser context of the e2e
+// suite can change what it sees without touching the shared server or the
+// tests running beside it. Every switch is inert unless ENABLE_TEST_ROUTES is on.
+
+export const CATALOG_FAULT_COOKIE = 'willow-test-fault'
+export const PROMO_OVERRIDE_COOKIE = 'willow-test-promo'
+
+function readCookie(header: string | null, name: string): string | undefined {
+	if (!header) return undefined
+	for (const part of header.split(';')) {
+		const index = part.indexOf('=')
+		if (index === -1) continue
+		if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim()
+	}
+	return undefined
+}
+
+/** The value of a test cookie, or undefined when test switches are off. */
+export function testCookie(request: Request, name: string): string | undefined {
+	if (!getEnv().ENABLE_TEST_ROUTES) return undefined
+	return readCookie(request.headers.get('cookie'), name)
+}
+
+/** Whether this request asks for the catalogue to fail (the home page's "Something went wrong." view). */
+export function catalogFaultRequested(request: Request): boolean {
+	return testCookie(request, CATALOG_FAULT_COOKIE) === 'catalog'
+}
