@@ -11,6 +11,7 @@ import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { closeCache } from './cache/cache.server.ts'
 import { createApp } from './create-app.server.ts'
+import { drainOnceFix } from './http/middleware.server.ts'
 import { closeDatabase, getDatabase, migrateToLatest } from './db/db.server.ts'
 import { getEnv } from './env.server.ts'
 import { logger } from './logger.server.ts'
@@ -37,6 +38,7 @@ export function createProductionApp() {
 				// A missing asset falls through with the assets' compression already in place.
 				filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res),
 			}),
+			drainOnceFix,
 			express.static(clientDir, { maxAge: '1h', index: false }),
 		],
 		pageHandler: lazyPageHandler(),

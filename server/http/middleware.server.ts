@@ -112,3 +112,27 @@ export const sameOriginGuard: RequestHandler = (req, res, next) => {
 	}
 	next()
 }
+
+/**
+ * `compression` forwards `res.on('drain')` to its zlib stream but not
+ * `removeListener`, so every `res.once('drain')` (React Router waits for
+ * drain that way under backpressure) stays on the stream for the rest of the
+ * response: a leak and a MaxListenersExceededWarning (expressjs/compression#135).
+ * Mount after compression: a once-listener then removes itself from whichever
+ * emitter fires it, and `off` still finds it by the original listener.
+ */
+export const drainOnceFix: RequestHandler = (_req, res, next) => {
+	const once = res.once
+	res.once = function (this: typeof res, event: string | symbol, listener: (...args: unknown[]) => void) {
+		if (event !== 'drain') return once.call(this, event, listener)
+		const wrapped = Object.assign(
+			function (this: NodeJS.EventEmitter, ...args: unknown[]) {
+				this.removeListener('drain', wrapped)
+				listener.apply(res, args)
+			},
+			{ listener },
+		)
+		return this.on('drain', wrapped)
+	} as typeof res.once
+	next()
+}

@@ -70,6 +70,8 @@ test.describe('info banner', () => {
 		await expect(dismiss).toBeFocused()
 		await page.keyboard.press('Enter')
 		await expect(banner).toHaveCount(0)
+		// Focus moves to the main content instead of falling back to the page body.
+		await expect(page.locator('main#main')).toBeFocused()
 		expect(await page.evaluate(() => localStorage.getItem('dismissedInfoBoxes'))).toBe('["maintenance-1"]')
 
 		await page.reload()
@@ -140,6 +142,7 @@ test.describe('ad slots', () => {
 		await close.focus()
 		await page.keyboard.press('Space')
 		await expect(slots).toHaveCount(1)
+		await expect(page.locator('main#main')).toBeFocused()
 		await expect(page.locator(`[data-ad-id="${closedId}"]`)).toHaveCount(0)
 		const today = await localDay(page)
 		expect(await page.evaluate(() => JSON.parse(localStorage.getItem('dismissedAds') ?? '{}'))).toEqual({ [closedId]: today })

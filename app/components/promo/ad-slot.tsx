@@ -2,6 +2,7 @@ import { X } from 'lucide-react'
 import { useLayoutEffect, useMemo, useState } from 'react'
 import { dismissedToday, localDay, pickAds, seededRandom, withAdDismissed, type Ad } from '#app/lib/promo/choice.ts'
 import { readDevice, writeDevice } from '#app/utils/device-storage.ts'
+import { focusMainContent } from '#app/utils/focus.ts'
 
 /** The home page has two ad slots (spec §2). */
 export const AD_SLOT_COUNT = 2
@@ -37,6 +38,7 @@ export function AdSlotView({ ads, seed, slot }: AdSlotProps) {
 	if (!ad || closed) return null
 	const close = () => {
 		setClosed(true)
+		focusMainContent()
 		try {
 			writeDevice('dismissedAds', withAdDismissed(readDismissedAds(), ad.id, localDay(new Date())))
 		} catch {

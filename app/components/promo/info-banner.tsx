@@ -3,6 +3,7 @@ import { useId, useLayoutEffect, useState } from 'react'
 import { isBannerVisible, type InfoBanner } from '#app/lib/promo/choice.ts'
 import { cn } from '#app/lib/cn.ts'
 import { readDevice, writeDevice } from '#app/utils/device-storage.ts'
+import { focusMainContent } from '#app/utils/focus.ts'
 
 const STYLES = {
 	info: { icon: Info, box: 'border-sky-600 bg-sky-600/10', iconClass: 'text-sky-700 dark:text-sky-400' },
@@ -33,6 +34,7 @@ export function InfoBannerView({ banner }: { banner: InfoBanner }) {
 	const Icon = style.icon
 	const dismiss = () => {
 		setHidden(true)
+		focusMainContent()
 		const ids = readDismissed() ?? []
 		try {
 			if (!ids.includes(banner.id)) writeDevice('dismissedInfoBoxes', [...ids, banner.id])
