@@ -484,11 +484,9 @@ function uniqueBookmarks(index: ListIndex, sort: BookmarkSort): Bookmark[] {
 	if (unique) return unique
 	let newest = index.newest
 	if (!newest) {
+		// In date-added order a title's first record is its newest: no comparisons needed.
 		newest = new Map()
-		for (const bookmark of index.source) {
-			const seen = newest.get(bookmark.mediaId)
-			if (!seen || isNewer(bookmark, seen)) newest.set(bookmark.mediaId, bookmark)
-		}
+		for (const bookmark of sortedBookmarks(index, 'date-added')) if (!newest.has(bookmark.mediaId)) newest.set(bookmark.mediaId, bookmark)
 		index.newest = newest
 	}
 	const order = sortedBookmarks(index, sort)
