@@ -70,10 +70,31 @@ export default async function handleRequest(
 				nonce,
 				[readyOption]() {
 					shellRendered = true
+					// React writes a page in many small chunks and React Router flushes the
+					// compressor after each one, which compresses a first render about four
+					// times worse than the whole page. Chunks written in the same tick are
+					// passed on together, so streaming still flushes promptly.
+					let pending: Buffer[] = []
+					let scheduled = false
+					const release = (stream: Transform) => {
+						scheduled = false
+						if (pending.length === 0) return
+						stream.push(pending.length === 1 ? pending[0] : Buffer.concat(pending))
+						pending = []
+					}
 					const body = new Transform({
 						transform(chunk: Buffer, _encoding, callback) {
 							chunks?.push(chunk)
-							callback(null, chunk)
+							pending.push(chunk)
+							if (!scheduled) {
+								scheduled = true
+								setImmediate(() => release(this))
+							}
+							callback()
+						},
+						flush(callback) {
+							release(this)
+							callback()
 						},
 						final(callback) {
 							clearTimeout(timeoutId)
