@@ -4,6 +4,7 @@ import { hashSessionSecret } from '#server/auth/session.server.ts'
 import { THROTTLE_RULES } from '#server/auth/throttle.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { logger } from '#server/logger.server.ts'
+import { useApiOnTestDatabase } from '#tests/support/api.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
 
 let counter = 0
@@ -14,22 +15,7 @@ function newAccount() {
 }
 
 describe.each(DIALECTS)('accounts API on %s', (dialect) => {
-	let testDb: TestDatabase
-	let api: RunningApi
-
-	beforeAll(async () => {
-		// Behind a proxy, so each test client can stand for its own address.
-		process.env.TRUST_PROXY = 'true'
-		resetEnvForTests()
-		testDb = await createTestDatabase(dialect)
-		api = await startApi(testDb.handle)
-	})
-	afterAll(async () => {
-		await api?.close()
-		await testDb?.destroy()
-		delete process.env.TRUST_PROXY
-		resetEnvForTests()
-	})
+	const running = useApiOnTestDatabase(dialect)
 	afterEach(() => {
 		vi.restoreAllMocks()
 	})
@@ -38,7 +24,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 	// Each client is its own browser at its own address unless a test says otherwise.
 	const client = (headers?: Record<string, string>) => {
 		address += 1
-		return new ApiClient(api.baseUrl, { 'x-forwarded-for': `192.0.2.${address % 250}`, ...headers })
+		return new ApiClient(running.api.baseUrl, { 'x-forwarded-for': `192.0.2.${address % 250}`, ...headers })
 	}
 
 	describe('POST /api/auth/signup', () => {
@@ -56,7 +42,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect(response.body.token).not.toBe(secret)
 			expect(JSON.stringify(response.body)).not.toContain(secret)
 			// The database holds only the hash of the secret.
-			const row = await testDb.handle.db.selectFrom('sessions').selectAll().where('id', '=', hashSessionSecret(secret)).executeTakeFirst()
+			const row = await running.testDb.handle.db.selectFrom('sessions').selectAll().where('id', '=', hashSessionSecret(secret)).executeTakeFirst()
 			expect(row).toBeDefined()
 			const me = await browser.get<{ user: { username: string } }>('/api/users/me')
 			expect(me.status).toBe(200)
@@ -68,7 +54,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const account = newAccount()
 			const response = await client().post('/api/auth/signup', account)
 			expect(response.status).toBe(201)
-			const row = await testDb.handle.db.selectFrom('users').select('password_hash').where('username', '=', account.username).executeTakeFirstOrThrow()
+			const row = await running.testDb.handle.db.selectFrom('users').select('password_hash').where('username', '=', account.username).executeTakeFirstOrThrow()
 			expect(row.password_hash).toMatch(/^\$argon2id\$/)
 			expect(row.password_hash).not.toContain(account.password)
 			expect(JSON.stringify(response.body)).not.toContain(account.password)
@@ -155,7 +141,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const logout = await browser.post('/api/auth/logout')
 			expect(logout.status).toBe(200)
 			expect(logout.headers.getSetCookie().join()).toMatch(/willow_session=;/)
-			expect(await testDb.handle.db.selectFrom('sessions').selectAll().where('id', '=', hashSessionSecret(secret)).executeTakeFirst()).toBeUndefined()
+			expect(await running.testDb.handle.db.selectFrom('sessions').selectAll().where('id', '=', hashSessionSecret(secret)).executeTakeFirst()).toBeUndefined()
 			const replay = client()
 			replay.cookie = cookie
 			expect((await replay.get('/api/users/me')).status).toBe(401)
@@ -165,7 +151,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const browser = client()
 			await browser.post('/api/auth/signup', newAccount())
 			const secret = browser.cookie!.split('=')[1]!
-			await testDb.handle.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('id', '=', hashSessionSecret(secret)).execute()
+			await running.testDb.handle.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('id', '=', hashSessionSecret(secret)).execute()
 			const response = await browser.get('/api/users/me')
 			expect(response.status).toBe(401)
 			expect(response.body).toEqual({ error: 'Unauthorized' })
@@ -202,7 +188,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 		})
 
 		it('keeps its counters in the database, shared by every process', async () => {
-			const rows = await testDb.handle.db.selectFrom('auth_throttle').select(['key']).execute()
+			const rows = await running.testDb.handle.db.selectFrom('auth_throttle').select(['key']).execute()
 			expect(rows.some((row) => row.key.startsWith('login-ip:'))).toBe(true)
 		})
 	})
@@ -278,7 +264,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect(wrongConfirm.status).toBe(400)
 			const deleted = await browser.request('DELETE', '/api/users/me', { username: account.username })
 			expect(deleted.status).toBe(200)
-			const { db } = testDb.handle
+			const { db } = running.testDb.handle
 			for (const table of ['user_bookmarks', 'user_watch_items', 'user_watch_episodes', 'user_settings', 'user_sync_state', 'sessions'] as const) {
 				expect(await db.selectFrom(table).selectAll().where('user_id', '=', userId).execute()).toEqual([])
 			}

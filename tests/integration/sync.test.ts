@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { historyByRecent, recordEpisodeProgress, removeHistoryItem } from '#app/lib/library/history.ts'
 import type { Bookmark, WatchHistory } from '#app/lib/library/types.ts'
 import { mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
 import { mergeWatchHistories } from '#app/lib/sync/watch-history.ts'
-import { ApiClient, startApi, type RunningApi } from '#server/auth/api-test-client.ts'
-import { resetEnvForTests } from '#server/env.server.ts'
-import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
+import { ApiClient } from '#server/auth/api-test-client.ts'
+import { useApiOnTestDatabase } from '#tests/support/api.ts'
+import { DIALECTS } from '#tests/support/db.ts'
 
 interface BookmarkAnswer extends BookmarkState {
 	updatedAt: number
@@ -18,30 +18,16 @@ interface HistoryAnswer {
 let counter = 0
 
 describe.each(DIALECTS)('sync API on %s', (dialect) => {
-	let testDb: TestDatabase
-	let api: RunningApi
-
-	beforeAll(async () => {
-		process.env.TRUST_PROXY = 'true'
-		resetEnvForTests()
-		testDb = await createTestDatabase(dialect)
-		api = await startApi(testDb.handle)
-	})
-	afterAll(async () => {
-		await api?.close()
-		await testDb?.destroy()
-		delete process.env.TRUST_PROXY
-		resetEnvForTests()
-	})
+	const running = useApiOnTestDatabase(dialect)
 
 	/** A signed-in user; further devices of the same user log in with login(). */
 	async function signUp() {
 		counter += 1
 		const account = { username: `deck_${counter}_${Date.now().toString(36)}`, email: `deck${counter}.${Date.now()}@example.com`, password: 'long enough pw', passwordConfirm: 'long enough pw' }
-		const device = new ApiClient(api.baseUrl, { 'x-forwarded-for': `198.51.100.${counter % 250}` })
+		const device = new ApiClient(running.api.baseUrl, { 'x-forwarded-for': `198.51.100.${counter % 250}` })
 		expect((await device.post('/api/auth/signup', account)).status).toBe(201)
 		const login = async () => {
-			const other = new ApiClient(api.baseUrl, { 'x-forwarded-for': `198.51.100.${counter % 250}` })
+			const other = new ApiClient(running.api.baseUrl, { 'x-forwarded-for': `198.51.100.${counter % 250}` })
 			expect((await other.post('/api/auth/login', { username: account.username, password: account.password })).status).toBe(200)
 			return other
 		}
