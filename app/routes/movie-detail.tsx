@@ -1,19 +1,18 @@
-import { CalendarDays, Clock, Star } from 'lucide-react'
-import { data, Link, useSearchParams } from 'react-router'
+import { CalendarDays, Clock } from 'lucide-react'
+import { data, useSearchParams } from 'react-router'
 import { detailOr404, originOf, pickLogo } from '#app/components/catalog/catalog-loaders.server.ts'
 import { CreditsList } from '#app/components/catalog/credits-list.tsx'
-import { DetailTitle } from '#app/components/catalog/detail-title.tsx'
+import { DetailFact, DetailOverview, DetailTitle, GenreChips, RatingFact } from '#app/components/catalog/detail-title.tsx'
 import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
 import { JsonLd } from '#app/components/catalog/json-ld.tsx'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { WatchActions } from '#app/components/catalog/watch-actions.tsx'
 import { crewNames, DIRECTOR_JOBS, orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
-import { formatCount, formatLongDate, formatRating, formatRuntime, yearOf } from '#app/lib/browse/format.ts'
-import { genreCategoryHref, toCards, withKind } from '#app/lib/browse/media.ts'
+import { formatLongDate, formatRating, formatRuntime, yearOf } from '#app/lib/browse/format.ts'
+import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
 import { absoluteUrl, metaDescription, movieJsonLd, pageMeta } from '#app/lib/browse/seo.ts'
-import { CATEGORIES } from '#app/lib/categories.ts'
 import { imageUrl } from '#app/lib/images.ts'
 import { movieHref, parseMediaId } from '#app/lib/slug.ts'
 import type { TmdbMovieDetails } from '#app/lib/tmdb-types.ts'
@@ -109,49 +108,23 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 							</span>
 						) : null}
 						{date ? (
-							<span className="inline-flex items-center gap-1">
-								<CalendarDays className="h-4 w-4" aria-hidden="true" />
-								<span className="sr-only">Release date: </span>
+							<DetailFact icon={<CalendarDays className="h-4 w-4" aria-hidden="true" />} label="Release date">
 								{date}
-							</span>
+							</DetailFact>
 						) : null}
-						{rating ? (
-							<span className="inline-flex items-center gap-1">
-								<Star className="h-4 w-4 fill-current text-yellow-500" aria-hidden="true" />
-								<span className="sr-only">Rating: </span>
-								{rating}
-								<span className="text-muted">({formatCount(movie.vote_count)} votes)</span>
-							</span>
-						) : null}
+						{rating ? <RatingFact rating={rating} votes={movie.vote_count} /> : null}
 						{runtime ? (
-							<span className="inline-flex items-center gap-1">
-								<Clock className="h-4 w-4" aria-hidden="true" />
-								<span className="sr-only">Runtime: </span>
+							<DetailFact icon={<Clock className="h-4 w-4" aria-hidden="true" />} label="Runtime">
 								{runtime}
-							</span>
+							</DetailFact>
 						) : null}
 					</div>
-					{movie.genres.length > 0 ? (
-						<ul aria-label="Genres" className="flex flex-wrap gap-2">
-							{movie.genres.map((genre) => (
-								<li key={genre.id}>
-									<Link to={genreCategoryHref(genre, CATEGORIES)} prefetch="intent" className="inline-block rounded-full border border-border px-3 py-1 text-sm hover:bg-surface-2" data-testid="genre-chip">
-										{genre.name}
-									</Link>
-								</li>
-							))}
-						</ul>
-					) : null}
+					<GenreChips genres={movie.genres} />
 					<div className="flex flex-wrap items-start gap-3">
 						<WatchActions released={released} autoStart={autoPlay} />
 						<DetailBookmark mediaId={movie.id} mediaType="movie" title={movie.title} posterPath={movie.poster_path} voteAverage={movie.vote_average} releaseDate={movie.release_date} />
 					</div>
-					{movie.overview ? (
-						<section aria-label="Overview">
-							<h2 className="sr-only">Overview</h2>
-							<p className="max-w-3xl leading-relaxed">{movie.overview}</p>
-						</section>
-					) : null}
+					<DetailOverview text={movie.overview} />
 				</div>
 			</div>
 			<MediaRow title="Recommendations" items={similar} emptyText="No recommendations yet." testId="row-recommendations" />

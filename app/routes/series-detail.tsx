@@ -1,18 +1,17 @@
-import { CalendarDays, Layers, Star } from 'lucide-react'
-import { data, Link } from 'react-router'
+import { CalendarDays, Layers } from 'lucide-react'
+import { data } from 'react-router'
 import { detailOr404, optional, originOf, pickLogo } from '#app/components/catalog/catalog-loaders.server.ts'
 import { CreditsList } from '#app/components/catalog/credits-list.tsx'
-import { DetailTitle } from '#app/components/catalog/detail-title.tsx'
+import { DetailFact, DetailOverview, DetailTitle, GenreChips, RatingFact } from '#app/components/catalog/detail-title.tsx'
 import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { episodeCards, SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
 import { orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
-import { formatCount, formatLongDate, formatRating, yearOf } from '#app/lib/browse/format.ts'
-import { genreCategoryHref, toCards, withKind } from '#app/lib/browse/media.ts'
+import { formatLongDate, formatRating, yearOf } from '#app/lib/browse/format.ts'
+import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { initialSeasonNumber } from '#app/lib/browse/seasons.ts'
 import { absoluteUrl, jsonLdScript, metaDescription, pageMeta } from '#app/lib/browse/seo.ts'
-import { CATEGORIES } from '#app/lib/categories.ts'
 import { imageUrl } from '#app/lib/images.ts'
 import { parseMediaId, seriesHref } from '#app/lib/slug.ts'
 import type { TmdbSeasonDetails, TmdbTvDetails } from '#app/lib/tmdb-types.ts'
@@ -97,46 +96,21 @@ export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
 					{show.tagline ? <p className="text-lg text-muted italic">{show.tagline}</p> : null}
 					<div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
 						{date ? (
-							<span className="inline-flex items-center gap-1">
-								<CalendarDays className="h-4 w-4" aria-hidden="true" />
-								<span className="sr-only">First aired: </span>
+							<DetailFact icon={<CalendarDays className="h-4 w-4" aria-hidden="true" />} label="First aired">
 								{date}
-							</span>
+							</DetailFact>
 						) : null}
-						{rating ? (
-							<span className="inline-flex items-center gap-1">
-								<Star className="h-4 w-4 fill-current text-yellow-500" aria-hidden="true" />
-								<span className="sr-only">Rating: </span>
-								{rating}
-								<span className="text-muted">({formatCount(show.vote_count)} votes)</span>
-							</span>
-						) : null}
-						<span className="inline-flex items-center gap-1">
-							<Layers className="h-4 w-4" aria-hidden="true" />
+						{rating ? <RatingFact rating={rating} votes={show.vote_count} /> : null}
+						<DetailFact icon={<Layers className="h-4 w-4" aria-hidden="true" />}>
 							{show.number_of_seasons} {show.number_of_seasons === 1 ? 'season' : 'seasons'} · {show.number_of_episodes} episodes
-						</span>
+						</DetailFact>
 						{show.networks.length > 0 ? <span className="text-muted">{show.networks.map((n) => n.name).join(', ')}</span> : null}
 					</div>
-					{show.genres.length > 0 ? (
-						<ul aria-label="Genres" className="flex flex-wrap gap-2">
-							{show.genres.map((genre) => (
-								<li key={genre.id}>
-									<Link to={genreCategoryHref(genre, CATEGORIES)} prefetch="intent" className="inline-block rounded-full border border-border px-3 py-1 text-sm hover:bg-surface-2" data-testid="genre-chip">
-										{genre.name}
-									</Link>
-								</li>
-							))}
-						</ul>
-					) : null}
+					<GenreChips genres={show.genres} />
 					<div>
 						<DetailBookmark mediaId={show.id} mediaType="tv" title={show.name} posterPath={show.poster_path} voteAverage={show.vote_average} releaseDate={show.first_air_date} />
 					</div>
-					{show.overview ? (
-						<section aria-label="Overview">
-							<h2 className="sr-only">Overview</h2>
-							<p className="max-w-3xl leading-relaxed">{show.overview}</p>
-						</section>
-					) : null}
+					<DetailOverview text={show.overview} />
 				</div>
 			</div>
 			<SeriesEpisodes seriesId={show.id} seriesName={show.name} seasons={show.seasons} initial={initialSeason} />

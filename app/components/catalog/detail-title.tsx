@@ -1,4 +1,9 @@
-import { useState } from 'react'
+import { Star } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { formatCount } from '#app/lib/browse/format.ts'
+import { genreCategoryHref } from '#app/lib/browse/media.ts'
+import { CATEGORIES } from '#app/lib/categories.ts'
 import { MediaImage } from './media-image.tsx'
 
 /**
@@ -16,5 +21,52 @@ export function DetailTitle({ title, logoPath }: { title: string; logoPath: stri
 				{title}
 			</h1>
 		</>
+	)
+}
+
+/** One fact of a detail page's meta row (date, rating, runtime…), with its label for screen readers. */
+export function DetailFact({ icon, label, children }: { icon: ReactNode; label?: string; children: ReactNode }) {
+	return (
+		<span className="inline-flex items-center gap-1">
+			{icon}
+			{label ? <span className="sr-only">{label}: </span> : null}
+			{children}
+		</span>
+	)
+}
+
+/** The rating fact: average and vote count. */
+export function RatingFact({ rating, votes }: { rating: string; votes: number | undefined }) {
+	return (
+		<DetailFact icon={<Star className="h-4 w-4 fill-current text-yellow-500" aria-hidden="true" />} label="Rating">
+			{rating}
+			<span className="text-muted">({formatCount(votes)} votes)</span>
+		</DetailFact>
+	)
+}
+
+/** Genre chips linking to /categories/{genre-slug}. */
+export function GenreChips({ genres }: { genres: ReadonlyArray<{ id: number; name: string }> }) {
+	if (genres.length === 0) return null
+	return (
+		<ul aria-label="Genres" className="flex flex-wrap gap-2">
+			{genres.map((genre) => (
+				<li key={genre.id}>
+					<Link to={genreCategoryHref(genre, CATEGORIES)} prefetch="intent" className="inline-block rounded-full border border-border px-3 py-1 text-sm hover:bg-surface-2" data-testid="genre-chip">
+						{genre.name}
+					</Link>
+				</li>
+			))}
+		</ul>
+	)
+}
+
+export function DetailOverview({ text }: { text: string | null | undefined }) {
+	if (!text) return null
+	return (
+		<section aria-label="Overview">
+			<h2 className="sr-only">Overview</h2>
+			<p className="max-w-3xl leading-relaxed">{text}</p>
+		</section>
 	)
 }
