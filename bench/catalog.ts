@@ -37,6 +37,7 @@ const option = (name: string, fallback: string) => {
 }
 const TITLES = Number(option('titles', '1000000'))
 const QUERIES = Number(option('queries', '200'))
+const DISCOVER_SAMPLES = 100
 const DIALECTS = option('dialects', 'sqlite,postgres').split(',') as Dialect[]
 const KEEP_POSTGRES = args.includes('--keep-postgres')
 const POSTGRES_URL = option('postgres-url', '')
@@ -173,9 +174,12 @@ async function measureQueries(dialect: Dialect, handle: DatabaseHandle, sampleTi
 	]
 	for (const [label, p, query] of discoverCases) {
 		for (const page of [1, 50]) {
+			// The first request also counts the matches (then cached): shown apart, since with
+			// few samples a p95 would be that one request alone.
+			const [, first] = await time(() => get(p, { ...query, page }))
 			const times: number[] = []
-			for (let i = 0; i < 20; i++) times.push((await time(() => get(p, { ...query, page })))[1])
-			console.log(`  discover ${label}, page ${page}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (goal p95 ≤ 15 ms)`)
+			for (let i = 0; i < DISCOVER_SAMPLES; i++) times.push((await time(() => get(p, { ...query, page })))[1])
+			console.log(`  discover ${label}, page ${page}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} over ${DISCOVER_SAMPLES} requests (goal p95 ≤ 15 ms); first request with its count ${ms(first)}`)
 		}
 	}
 	console.log(`  (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`)

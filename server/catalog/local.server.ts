@@ -7,7 +7,8 @@ import type { Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.server.ts'
 import { genreObjects, MOVIE_GENRES, TV_GENRES } from './genre-lists.ts'
 import type { CatalogRoute, DetailQuery, DiscoverQuery, ImagesQuery, ListQuery, SearchQuery } from './routes.ts'
-import { queryTokens, relevanceScore, singleEdits } from './search-text.ts'
+import { createPgSearch } from './pg-search.server.ts'
+import { queryTokens, relevanceScore, singleEdits, type SearchWord } from './search-text.ts'
 import { titleKey, type CatalogTitlesTable, type MediaType } from './tables.ts'
 
 // The local back end: answers the catalogue routes from Willow's own tables,
@@ -16,6 +17,8 @@ import { titleKey, type CatalogTitlesTable, type MediaType } from './tables.ts'
 const PAGE_SIZE = 20
 /** Matches beyond which search walks the popularity index instead of sorting every match. */
 const BROAD_MATCH = 4000
+/** Most candidates search ranks: pages past them would be empty, so totals stop there too. */
+const SEARCH_MAX_CANDIDATES = 2000
 const MAX_PAGES = 500
 const TOP_RATED_MIN_VOTES = 200
 const NOT_FOUND_MESSAGE = 'The resource you requested could not be found.'
@@ -140,6 +143,7 @@ export function createLocalCatalog(handle: DatabaseHandle, options: LocalCatalog
 	// Counting every match of a broad filter is the slow part of a list page; counts change only on import.
 	const counts = new LRUCache<string, number>({ max: 2000, ttl: 60_000 })
 	let trigramAvailable: boolean | undefined
+	const pgSearch = createPgSearch(db)
 
 	async function countCached(cacheKey: string, count: () => Promise<number>) {
 		const hit = counts.get(cacheKey)
@@ -358,54 +362,37 @@ export function createLocalCatalog(handle: DatabaseHandle, options: LocalCatalog
 				}
 			}
 			const total = await totalOf(rows, `search:${expression}:${includeAdult}`, async () => {
-				const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${expression} LIMIT 10000)`.execute(db)
+				const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${expression} LIMIT ${SEARCH_MAX_CANDIDATES})`.execute(db)
 				return Number(counted.rows[0]?.n ?? 0)
 			})
 			return { rows, total }
 		}
 
-		const candidates = () => db.selectFrom('catalog_titles as t').select(CANDIDATE_COLUMNS)
-		const pgSearch = (tsquery: string) =>
-			candidates()
-				.where(sql<boolean>`t.search_vector @@ to_tsquery('simple', ${tsquery})`)
-				.$if(!includeAdult, (qb) => qb.where('t.adult', '=', 0))
-				.orderBy('t.popularity', 'desc')
-				.limit(limit)
-				.execute()
-		const strict = tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ')
-		let rows = await pgSearch(strict)
-		let tsquery = strict
+		const words = tokens.map((token, i): SearchWord => ({ token, prefix: i === tokens.length - 1, alternatives: [] }))
+		let { rows, total } = await pgSearch.candidates(words, limit, SEARCH_MAX_CANDIDATES, includeAdult)
 		if (rows.length < 5) {
 			// Typos: each word may be itself or a known word one edit away.
-			const parts: string[] = []
-			for (let i = 0; i < tokens.length; i++) {
-				const token = tokens[i]!
-				const self = i === tokens.length - 1 ? `${token}:*` : token
-				const alternatives = await typoAlternatives(token)
-				parts.push(alternatives.length ? `(${[self, ...alternatives].join(' | ')})` : self)
+			const loose = await Promise.all(words.map(async (word) => ({ ...word, alternatives: await typoAlternatives(word.token) })))
+			if (loose.some((word) => word.alternatives.length > 0)) {
+				const more = await pgSearch.candidates(loose, limit, SEARCH_MAX_CANDIDATES, includeAdult)
+				const seen = new Set(rows.map((r) => r.key))
+				rows = [...rows, ...more.rows.filter((r) => !seen.has(r.key))]
+				total = Math.max(total, more.total)
 			}
-			const loose = parts.join(' & ')
-			const more = loose === strict ? [] : await pgSearch(loose)
-			const seen = new Set(rows.map((r) => r.key))
-			rows = [...rows, ...more.filter((r) => !seen.has(r.key))]
-			tsquery = loose
 		}
-		if (rows.length === 0 && (await hasTrigram())) {
-			// Last resort for worse misspellings: trigram similarity of the whole title.
-			const text = tokens.join(' ')
-			const fuzzy = await candidates()
+		const text = tokens.join(' ')
+		// Last resort for worse misspellings: trigram similarity of the whole title (too loose below four letters).
+		if (rows.length === 0 && text.length >= 4 && (await hasTrigram())) {
+			rows = await db
+				.selectFrom('catalog_titles as t')
+				.select(CANDIDATE_COLUMNS)
 				.where(sql<boolean>`t.search_text % ${text}`)
 				.$if(!includeAdult, (qb) => qb.where('t.adult', '=', 0))
 				.orderBy(sql`similarity(t.search_text, ${text})`, 'desc')
 				.limit(50)
 				.execute()
-			const seen = new Set(rows.map((r) => r.key))
-			rows = [...rows, ...fuzzy.filter((r) => !seen.has(r.key))]
+			total = rows.length
 		}
-		const total = await totalOf(rows, `search:${tsquery}:${includeAdult}`, async () => {
-			const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM catalog_titles WHERE search_vector @@ to_tsquery('simple', ${tsquery}) LIMIT 10000) m`.execute(db)
-			return Number(counted.rows[0]?.n ?? 0)
-		})
 		return { rows, total }
 	}
 
@@ -444,7 +431,7 @@ export function createLocalCatalog(handle: DatabaseHandle, options: LocalCatalog
 	async function search(query: SearchQuery) {
 		const tokens = queryTokens(query.query)
 		if (tokens.length === 0) return pageOf(query.page, [], 0)
-		const limit = Math.min(2000, Math.max(300, query.page * PAGE_SIZE + PAGE_SIZE))
+		const limit = Math.min(SEARCH_MAX_CANDIDATES, Math.max(300, query.page * PAGE_SIZE + PAGE_SIZE))
 		const { rows, total } = await searchCandidates(tokens, limit, query.include_adult === 'true')
 		const ranked = rows
 			.map((row) => ({ row, score: relevanceScore(query.query, row) }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { editDistance, normalizeSearchText, queryTokens, relevanceScore, searchTextFor, singleEdits, stripLeadingArticle } from './search-text.ts'
+import { editDistance, normalizeSearchText, queryTokens, relevanceScore, searchTextFor, singleEdits, splitCommonWords, stripLeadingArticle, tsqueryFragment, wordShare, type SearchWord } from './search-text.ts'
 
 describe('search text', () => {
 	it('normalises case, accents, apostrophes, ampersands and punctuation', () => {
@@ -46,5 +46,42 @@ describe('relevance score', () => {
 		expect(rank('interst', [['Interstate 60', 2], ['Interstellar', 700]])[0]).toBe('Interstellar')
 		expect(rank('gladiater', [['Gladiator', 100], ['The Gladiators of Rome', 1]])[0]).toBe('Gladiator')
 		expect(rank('star', [['Star Trek', 50], ['Star Wars', 120]])[0]).toBe('Star Wars')
+	})
+
+	describe('common words (PostgreSQL plan)', () => {
+		const shares = new Map([
+			['the', 0.5],
+			['of', 0.17],
+			['tiger', 0.02],
+			['tigers', 0.01],
+			['dark', 0.03],
+		])
+		const word = (token: string, prefix = false, alternatives: string[] = []): SearchWord => ({ token, prefix, alternatives })
+
+		it('estimates a word, a prefix and a word with typo alternatives', () => {
+			expect(wordShare(word('the'), shares)).toBe(0.5)
+			expect(wordShare(word('tiger', true), shares)).toBeCloseTo(0.03)
+			expect(wordShare(word('tigr', false, ['tiger']), shares)).toBeCloseTo(0.02)
+			expect(wordShare(word('zanzibar'), shares)).toBe(0)
+			expect(wordShare(word('t', true), shares)).toBeCloseTo(0.53)
+			expect(wordShare(word('zq', true), shares)).toBe(0)
+		})
+
+		it('looks up uncommon words and checks common ones on each match', () => {
+			const split = splitCommonWords([word('tiger'), word('of'), word('the'), word('t', true)], shares)
+			expect(split.indexed.map((w) => w.token)).toEqual(['tiger'])
+			expect(split.checked.map((w) => w.token)).toEqual(['of', 'the', 't'])
+			// Only common words, and common together: walk by popularity.
+			expect(splitCommonWords([word('the'), word('of', true)], shares).indexed).toEqual([])
+			// Only common words, but rare together: look them all up.
+			const rareTogether = [word('the'), word('of'), word('of', true), word('the', true)]
+			expect(splitCommonWords(rareTogether, shares)).toEqual({ indexed: rareTogether, checked: [] })
+		})
+
+		it('writes tsquery fragments', () => {
+			expect(tsqueryFragment(word('tiger'))).toBe('tiger')
+			expect(tsqueryFragment(word('tig', true))).toBe('tig:*')
+			expect(tsqueryFragment(word('tigr', true, ['tiger', 'tier']))).toBe('(tigr:* | tiger | tier)')
+		})
 	})
 })

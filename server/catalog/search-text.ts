@@ -110,3 +110,57 @@ export function relevanceScore(query: string, candidate: RankCandidate): number 
 	const original = candidate.original_title ? titleScore(tokens, joined, normalizeSearchText(candidate.original_title)) - 2 : 0
 	return Math.max(main, original) + Math.log10(1 + Math.max(0, candidate.popularity)) * 3
 }
+
+/** One query word as the database looks it up: itself (as a prefix when it is the last word) or a typo alternative. */
+export interface SearchWord {
+	token: string
+	prefix: boolean
+	alternatives: string[]
+}
+
+/** Words in at least this share of titles are checked on each match rather than looked up in the index. */
+export const COMMON_WORD_SHARE = 0.1
+
+/** Below this estimated share of titles matching every word, walking titles by popularity would read too many. */
+export const DENSE_MATCH_SHARE = 0.02
+
+/**
+ * Estimated share of titles holding a word (0–1), from the database's most-common-word
+ * statistics: a prefix counts every known word it starts, and a word missing from the
+ * statistics is rare.
+ */
+export function wordShare(word: SearchWord, shares: ReadonlyMap<string, number>): number {
+	let share = 0
+	for (const form of [word.token, ...word.alternatives]) {
+		if (word.prefix && form === word.token) {
+			for (const [known, value] of shares) if (known.startsWith(form)) share += value
+		} else {
+			share += shares.get(form) ?? 0
+		}
+	}
+	return Math.min(1, share)
+}
+
+/** A word as a tsquery fragment: `word`, `word:*`, or `(word | alternative)`. */
+export function tsqueryFragment(word: SearchWord): string {
+	const self = word.prefix ? `${word.token}:*` : word.token
+	return word.alternatives.length ? `(${[self, ...word.alternatives].join(' | ')})` : self
+}
+
+/**
+ * Splits a query into words worth an index lookup and common words to check on each match.
+ * When every word is common but together they are not (their estimated shares multiplied),
+ * they are all looked up, since walking the titles by popularity would find few matches.
+ */
+export function splitCommonWords(words: SearchWord[], shares: ReadonlyMap<string, number>): { indexed: SearchWord[]; checked: SearchWord[] } {
+	const indexed: SearchWord[] = []
+	const checked: SearchWord[] = []
+	let together = 1
+	for (const word of words) {
+		const share = wordShare(word, shares)
+		together *= share
+		;(share >= COMMON_WORD_SHARE ? checked : indexed).push(word)
+	}
+	if (indexed.length === 0 && together < DENSE_MATCH_SHARE) return { indexed: words, checked: [] }
+	return { indexed, checked }
+}

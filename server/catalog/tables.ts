@@ -124,6 +124,17 @@ export interface CatalogSearchTermsTable {
 	term: string
 }
 
+/** PostgreSQL only: the narrow copy of each title that search reads (migration 0004). */
+export interface CatalogSearchDocsTable {
+	key: number
+	popularity: number
+	adult: number
+	title: string
+	/** Null when it equals the title. */
+	original_title: string | null
+	search_vector: string
+}
+
 export interface CatalogTables {
 	catalog_titles: CatalogTitlesTable
 	catalog_title_genres: CatalogTitleGenresTable
@@ -135,6 +146,7 @@ export interface CatalogTables {
 	catalog_images: CatalogImagesTable
 	catalog_meta: CatalogMetaTable
 	catalog_search_terms: CatalogSearchTermsTable
+	catalog_search_docs: CatalogSearchDocsTable
 }
 
 export function titleKey(mediaType: MediaType, id: number) {

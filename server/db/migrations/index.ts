@@ -1,6 +1,7 @@
 import { usersAndSessions } from './0001-users-and-sessions.ts'
 import { catalog } from './0002-catalog.ts'
 import { accountsSync } from './0003-accounts-sync.ts'
+import { pgSearchDocs } from './0004-pg-search-docs.ts'
 import type { Migration } from './types.ts'
 
 // The one ordered list of migrations. Append new ones; never edit or reorder
@@ -9,4 +10,5 @@ export const migrations: Record<string, Migration> = {
 	'0001-users-and-sessions': usersAndSessions,
 	'0002-catalog': catalog,
 	'0003-accounts-sync': accountsSync,
+	'0004-pg-search-docs': pgSearchDocs,
 }
