@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Bookmark, BookmarkTombstone } from '#app/lib/library/types.ts'
-import { mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
+import { bookmarkChangesFor, mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
 
 // The browser side of sync, against a fake localStorage and a fake server
 // that merges with the shared functions (the real server is covered by the
@@ -22,6 +22,7 @@ class MemoryStorage {
 let storage: MemoryStorage
 let server: BookmarkState & { revision: number }
 let fetchCalls: string[]
+let bookmarkBodies: Array<BookmarkState & { changesOnly?: boolean }>
 let sessionValid: boolean
 let username: string
 
@@ -34,6 +35,7 @@ beforeEach(() => {
 	storage = new MemoryStorage()
 	server = { bookmarks: [], tombstones: [], revision: 0 }
 	fetchCalls = []
+	bookmarkBodies = []
 	sessionValid = true
 	username = 'ann'
 	const target = new EventTarget()
@@ -45,11 +47,14 @@ beforeEach(() => {
 			if (!sessionValid && !path.startsWith('/api/auth/')) return json(401, { error: 'Unauthorized' })
 			if (path === '/api/users/me') return json(200, { user: { id: username, username, email: `${username}@x.io`, name: username, isDonator: false, '4k_token': null } })
 			if (path === '/api/sync/bookmarks') {
-				const body = JSON.parse(String(init?.body)) as BookmarkState
+				const body = JSON.parse(String(init?.body)) as BookmarkState & { changesOnly?: boolean }
+				bookmarkBodies.push(body)
 				const merged = mergeBookmarkStates(server, body)
 				if (JSON.stringify(merged) !== JSON.stringify({ bookmarks: server.bookmarks, tombstones: server.tombstones })) server.revision += 1
 				server = { ...merged, revision: server.revision }
-				return json(200, { ...merged, updatedAt: Math.max(0, ...merged.bookmarks.map((b) => b.addedAt), ...merged.tombstones.map((t) => t.deletedAt)), revision: server.revision })
+				// Like the real server: with changesOnly, only what the device did not send.
+				const answer = body.changesOnly ? { ...bookmarkChangesFor(merged, body), changesOnly: true } : merged
+				return json(200, { ...answer, updatedAt: Math.max(0, ...merged.bookmarks.map((b) => b.addedAt), ...merged.tombstones.map((t) => t.deletedAt)), revision: server.revision })
 			}
 			if (path === '/api/sync/watch-history') return json(200, { items: {}, updatedAt: 0, revision: 0 })
 			if (path === '/api/sync/settings') return json(200, { settings: JSON.parse(String(init?.body)).settings, revision: 0 })
@@ -82,6 +87,11 @@ describe('app-start sync', () => {
 		expect(server.bookmarks.map((b) => b.mediaId)).toEqual([1, 2])
 		expect(JSON.parse(storage.getItem('user-info')!)).toMatchObject({ username: 'ann' })
 		expect(fetchCalls.slice(0, 3)).toEqual(['GET /api/users/me', 'POST /api/sync/bookmarks', 'POST /api/sync/watch-history'])
+		// The whole library went out, and only what the device lacked came back.
+		expect(bookmarkBodies[0]).toMatchObject({ changesOnly: true, bookmarks: [{ mediaId: 2 }] })
+		// Nothing new anywhere: the answer is empty and the library stays as it is.
+		await sync.syncBookmarks('ann')
+		expect(localBookmarks()).toEqual([1, 2])
 	})
 
 	it('runs the logout routine on 401: user info removed, onLoggedOut called', async () => {

@@ -165,7 +165,8 @@ export function syncBookmarks(username: string) {
 		const local = readLocalBookmarks()
 		const sent = rawSnapshot(['bookmarks', 'bookmark-tombstones'])
 		const server = await apiFetch<BookmarkState & { updatedAt: number; revision: number }>('/api/sync/bookmarks', {
-			body: { bookmarks: local.bookmarks, tombstones: local.tombstones, updatedAt: bookmarkStateUpdatedAt(local) },
+			// The whole library goes out; only what it lacks comes back (merging either gives the same library).
+			body: { bookmarks: local.bookmarks, tombstones: local.tombstones, updatedAt: bookmarkStateUpdatedAt(local), changesOnly: true },
 		})
 		// Re-read: the user may have changed something while the request was out.
 		const changedMeanwhile = rawSnapshot(['bookmarks', 'bookmark-tombstones']) !== sent
@@ -183,7 +184,7 @@ export function syncWatchHistory(username: string) {
 		const local = readLocalHistory()
 		const sent = rawSnapshot(['media-tracking'])
 		const server = await apiFetch<{ items: WatchHistory; updatedAt: number; revision: number }>('/api/sync/watch-history', {
-			body: { items: local, updatedAt: watchHistoryUpdatedAt(local) },
+			body: { items: local, updatedAt: watchHistoryUpdatedAt(local), changesOnly: true },
 		})
 		const changedMeanwhile = rawSnapshot(['media-tracking']) !== sent
 		const merged = mergeWatchHistories(server.items, readLocalHistory())

@@ -16,6 +16,7 @@ import {
 	syncSettings,
 	syncWatchHistory,
 } from '../sync/store.server.ts'
+import { quickBookmarkSyncRequest, quickWatchHistorySyncRequest } from '../sync/validate.server.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts'
 import { currentUser, endSession, requireUser, startSession } from './session.server.ts'
 import { assertNotThrottled, clearAttempts, pruneThrottle, recordAttempt, THROTTLE_RULES } from './throttle.server.ts'
@@ -297,16 +298,16 @@ export function syncApiRouter() {
 	router.post(
 		'/bookmarks',
 		jsonHandler(async (req, res) => {
-			const input = parseInput(BookmarkSyncRequestSchema, req.body)
-			sendSyncAnswer(res, await syncBookmarks(getDatabase(), currentUser(res).id, input))
+			const input = quickBookmarkSyncRequest(req.body) ?? parseInput(BookmarkSyncRequestSchema, req.body)
+			sendSyncAnswer(res, await syncBookmarks(getDatabase(), currentUser(res).id, input, { changesOnly: input.changesOnly }))
 		}),
 	)
 
 	router.post(
 		'/watch-history',
 		jsonHandler(async (req, res) => {
-			const input = parseInput(WatchHistorySyncRequestSchema, req.body)
-			sendSyncAnswer(res, await syncWatchHistory(getDatabase(), currentUser(res).id, input.items))
+			const input = quickWatchHistorySyncRequest(req.body) ?? parseInput(WatchHistorySyncRequestSchema, req.body)
+			sendSyncAnswer(res, await syncWatchHistory(getDatabase(), currentUser(res).id, input.items, { changesOnly: input.changesOnly }))
 		}),
 	)
 

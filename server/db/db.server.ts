@@ -45,8 +45,28 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
 	sqlite.pragma('synchronous = NORMAL')
 	sqlite.pragma('foreign_keys = ON')
 	sqlite.pragma('busy_timeout = 5000')
-	const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+	const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) })
 	return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+/**
+ * Kysely prepares every query anew; keeping the most recent statements by
+ * their SQL text saves that on hot paths (a sync runs six). Kysely runs one
+ * query at a time on the connection, so a statement is never in use twice.
+ */
+function cachingStatements(sqlite: SQLite.Database, size = 200) {
+	const statements = new Map<string, SQLite.Statement>()
+	return {
+		close: () => sqlite.close(),
+		prepare(text: string) {
+			let statement = statements.get(text)
+			if (statement) statements.delete(text)
+			else statement = sqlite.prepare(text)
+			statements.set(text, statement)
+			if (statements.size > size) statements.delete(statements.keys().next().value!)
+			return statement
+		},
+	}
 }
 
 export async function migrateToLatest(handle: DatabaseHandle) {

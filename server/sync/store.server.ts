@@ -3,7 +3,7 @@ import { bookmarkKey, bookmarkToRecord, compareBookmarkRecords, recordsToState, 
 import { canonicalJson, compareText } from '#app/lib/sync/canonical.ts'
 import { emptySettingsDocument, mergeSettings, SettingsDocumentSchema, type SettingsDocument } from '#app/lib/sync/settings.ts'
 import { splitWatchItem } from '#app/lib/sync/watch-history.ts'
-import type { WatchHistory, WatchHistoryItem } from '#app/lib/library/types.ts'
+import type { EpisodeProgress, WatchHistory, WatchHistoryItem } from '#app/lib/library/types.ts'
 import type { DatabaseHandle, Dialect } from '../db/db.server.ts'
 import type { Database } from '../db/schema.ts'
 
@@ -70,6 +70,54 @@ async function writeAndBump(trx: Db, dialect: Dialect, userId: string, kind: Syn
 export type SyncKind = 'bookmarks' | 'history' | 'settings'
 const REV_COLUMN = { bookmarks: 'bookmarks_rev', history: 'history_rev', settings: 'settings_rev' } as const
 
+/**
+ * The stored rows of recently synced users, per database and kind, tagged
+ * with the revision they are the state of. Every change to these rows raises
+ * the revision in the same transaction (writeAndBump), so under the user's
+ * sync lock a snapshot whose revision equals the locked one is exactly what
+ * the tables hold, and the sync skips reading them again (for 1,000
+ * bookmarks, the largest part of the server's own work). Any other revision
+ * (another process or machine wrote) means a fresh read. A sync takes the snapshot out while it runs and puts
+ * the new one back only after commit, so a rolled-back sync leaves none.
+ */
+const snapshots = new WeakMap<DatabaseHandle, { entries: Map<string, { revision: number; size: number; rows: unknown }>; rows: number }>()
+/** About 50 MB of rows at most, whatever the number of users. */
+const SNAPSHOT_ROWS = 200_000
+
+function snapshotsOf(handle: DatabaseHandle) {
+	let cache = snapshots.get(handle)
+	if (!cache) snapshots.set(handle, (cache = { entries: new Map(), rows: 0 }))
+	return cache
+}
+
+function takeSnapshot<T>(handle: DatabaseHandle, kind: SyncKind, userId: string, revision: number): T | undefined {
+	const cache = snapshotsOf(handle)
+	const key = `${kind}:${userId}`
+	const entry = cache.entries.get(key)
+	if (!entry) return undefined
+	cache.entries.delete(key)
+	cache.rows -= entry.size
+	return entry.revision === revision ? (entry.rows as T) : undefined
+}
+
+function keepSnapshot(handle: DatabaseHandle, kind: SyncKind, userId: string, revision: number, rows: unknown, size: number) {
+	const cache = snapshotsOf(handle)
+	takeSnapshot(handle, kind, userId, Number.NaN)
+	if (size > SNAPSHOT_ROWS / 10) return
+	cache.entries.set(`${kind}:${userId}`, { revision, size, rows })
+	cache.rows += size
+	// The least recently synced users go first.
+	for (const [oldest, entry] of cache.entries) {
+		if (cache.rows <= SNAPSHOT_ROWS) break
+		cache.entries.delete(oldest)
+		cache.rows -= entry.size
+	}
+}
+
+function forgetSnapshots(handle: DatabaseHandle, userId: string) {
+	for (const kind of ['bookmarks', 'history'] as const) takeSnapshot(handle, kind, userId, Number.NaN)
+}
+
 export interface SyncRevisions {
 	bookmarks: number
 	history: number
@@ -110,30 +158,34 @@ async function bumpRevision(trx: Db, userId: string, kind: SyncKind): Promise<nu
 }
 
 export interface BookmarkSyncResult extends BookmarkState {
+	/** The latest change in the account (also when only changes are answered). */
 	updatedAt: number
 	/** The account's bookmark revision this state belongs to. */
 	revision: number
+	/** Set when the answer holds only what the device lacks (SyncOptions). */
+	changesOnly?: true
 }
 
+/** A stored row, with its data parsed once it was needed (snapshots keep it). */
+type StoredBookmark = BookmarkRecord & { parsed?: unknown }
+
 /** The stored bookmark and tombstone rows of a user, by bookmarkKey. */
-async function readBookmarkRecords(db: Db, userId: string): Promise<Map<string, BookmarkRecord>> {
+async function readBookmarkRecords(db: Db, userId: string): Promise<Map<string, StoredBookmark>> {
 	const rows = await db
 		.selectFrom('user_bookmarks')
 		.select(['media_id', 'category', 'changed_at', 'deleted', 'data'])
 		.where('user_id', '=', userId)
 		.execute()
-	const records = new Map<string, BookmarkRecord>()
+	const records = new Map<string, StoredBookmark>()
 	for (const row of rows) {
-		const record: BookmarkRecord = { mediaId: row.media_id, category: row.category, changedAt: Number(row.changed_at), deleted: row.deleted === 1, data: row.data }
+		const record: StoredBookmark = { mediaId: row.media_id, category: row.category, changedAt: Number(row.changed_at), deleted: row.deleted === 1, data: row.data }
 		records.set(bookmarkKey(record), record)
 	}
 	return records
 }
 
 function bookmarkResult(records: Map<string, BookmarkRecord>, revision: number): BookmarkSyncResult {
-	let updatedAt = 0
-	for (const record of records.values()) if (record.changedAt > updatedAt) updatedAt = record.changedAt
-	return { ...recordsToState(records.values()), updatedAt, revision }
+	return { ...recordsToState(records.values()), updatedAt: latestChange(records.values()), revision }
 }
 
 export async function readBookmarks(db: Db, userId: string, knownRevision?: number): Promise<BookmarkSyncResult> {
@@ -148,19 +200,26 @@ export async function readBookmarks(db: Db, userId: string, knownRevision?: numb
  * unchanged record is the common case at equal times, and this check costs a
  * fraction of building its canonical JSON.
  */
-function sameAsStored(value: unknown, stored: unknown): boolean {
+function sameAsStored(value: unknown, stored: unknown, skip?: ReadonlySet<string>): boolean {
 	if (value === stored) return true
 	if (value === null || stored === null || typeof value !== 'object' || typeof stored !== 'object') return false
 	if (Array.isArray(value) !== Array.isArray(stored)) return false
+	const record = value as Record<string, unknown>
 	const storedRecord = stored as Record<string, unknown>
+	// for…in allocates nothing (both sides are plain JSON objects); this runs for every record sent.
 	let count = 0
-	for (const [key, field] of Object.entries(value)) {
-		if (field === undefined) continue
+	for (const key in record) {
+		const field = record[key]
+		if (field === undefined || skip?.has(key)) continue
 		if (!Object.hasOwn(storedRecord, key) || !sameAsStored(field, storedRecord[key])) return false
 		count += 1
 	}
-	return count === Object.keys(storedRecord).length
+	for (const key in storedRecord) if (Object.hasOwn(storedRecord, key)) count -= 1
+	return count === 0
 }
+
+/** A bookmark's identity and time: the rest (its display fields) is the stored data. */
+const BOOKMARK_IDENTITY = new Set(['mediaId', 'category', 'addedAt'])
 
 function parseStored(data: string): unknown {
 	try {
@@ -168,6 +227,12 @@ function parseStored(data: string): unknown {
 	} catch {
 		return undefined
 	}
+}
+
+/** The parsed data of a stored row, parsed at most once. */
+function parsedData(row: { data: string; parsed?: unknown }): unknown {
+	if (row.parsed === undefined) row.parsed = parseStored(row.data)
+	return row.parsed
 }
 
 const BOOKMARK_COLUMNS: BulkColumn[] = [
@@ -178,8 +243,20 @@ const BOOKMARK_COLUMNS: BulkColumn[] = [
 	{ name: 'data', pgType: 'text' },
 ]
 
+export interface SyncOptions {
+	/**
+	 * Answer only what the device lacks: the records of the merged state it
+	 * did not send exactly as they are (a device sends its whole library, so
+	 * that is what the account holds beyond it). Merging that answer into the
+	 * device gives the same library as merging the whole state; a library of
+	 * which nothing changed elsewhere gets an empty answer instead of itself.
+	 */
+	changesOnly?: boolean
+}
+
 /**
- * Merges a device's bookmarks and tombstones into the account; returns the merged state.
+ * Merges a device's bookmarks and tombstones into the account; returns the
+ * merged state (or, with changesOnly, the part of it the device lacks).
  *
  * Under the user's sync lock the stored rows cannot change before commit, so
  * the merge runs here with the shared rule against one read of them, and
@@ -188,30 +265,39 @@ const BOOKMARK_COLUMNS: BulkColumn[] = [
  * locking) every unchanged row dominated the cost. The upsert keeps the
  * merge rule as its condition all the same.
  */
-export async function syncBookmarks(handle: DatabaseHandle, userId: string, incoming: BookmarkState): Promise<BookmarkSyncResult> {
+export async function syncBookmarks(handle: DatabaseHandle, userId: string, incoming: BookmarkState, options: SyncOptions = {}): Promise<BookmarkSyncResult> {
 	const collate = byteOrder(handle.dialect)
-	return handle.db.transaction().execute(async (trx) => {
+	let after: { revision: number; stored: Map<string, StoredBookmark> } | undefined
+	const answer = await handle.db.transaction().execute(async (trx) => {
 		const revisions = await lockSyncState(trx, userId)
-		const stored = await readBookmarkRecords(trx, userId)
+		const stored = takeSnapshot<Map<string, StoredBookmark>>(handle, 'bookmarks', userId, revisions.bookmarks) ?? (await readBookmarkRecords(trx, userId))
 		const winners = new Map<string, BookmarkRecord>()
+		// Keys whose stored record the device sent back unchanged: it holds them.
+		const held = new Set<string>()
 		for (const bookmark of incoming.bookmarks) {
 			const key = bookmarkKey(bookmark)
 			const current = winners.get(key) ?? stored.get(key)
 			// An older change, or a removal at the same time, wins without comparing contents (no canonical JSON to build).
 			if (current && (current.changedAt > bookmark.addedAt || (current.changedAt === bookmark.addedAt && current.deleted))) continue
 			if (current && current.changedAt === bookmark.addedAt) {
-				const { mediaId: _id, category: _category, addedAt: _at, ...display } = bookmark
 				// The same record again: nothing to write.
-				if (sameAsStored(display, parseStored(current.data))) continue
+				if (sameAsStored(bookmark, parsedData(current), BOOKMARK_IDENTITY)) {
+					held.add(key)
+					continue
+				}
 			}
 			const record = bookmarkToRecord(bookmark)
-			if (!current || compareBookmarkRecords(record, current) > 0) winners.set(key, record)
+			const order = current ? compareBookmarkRecords(record, current) : 1
+			if (order > 0) winners.set(key, record)
+			else if (order === 0) held.add(key)
 		}
 		for (const tombstone of incoming.tombstones) {
 			const key = bookmarkKey(tombstone)
 			const current = winners.get(key) ?? stored.get(key)
 			const record = tombstoneToRecord(tombstone)
-			if (!current || compareBookmarkRecords(record, current) > 0) winners.set(key, record)
+			const order = current ? compareBookmarkRecords(record, current) : 1
+			if (order > 0) winners.set(key, record)
+			else if (order === 0) held.add(key)
 		}
 		let revision = revisions.bookmarks
 		if (winners.size > 0) {
@@ -227,20 +313,39 @@ export async function syncBookmarks(handle: DatabaseHandle, userId: string, inco
 			revision = await writeAndBump(trx, handle.dialect, userId, 'bookmarks', [upsert])
 			for (const [key, record] of winners) stored.set(key, record)
 		}
-		return bookmarkResult(stored, revision)
+		after = { revision, stored }
+		if (!options.changesOnly) return bookmarkResult(stored, revision)
+		// Winners are records the device sent; held ones it sent back unchanged.
+		const lacking = new Map<string, BookmarkRecord>()
+		for (const [key, record] of stored) if (!winners.has(key) && !held.has(key)) lacking.set(key, record)
+		return { ...bookmarkResult(lacking, revision), updatedAt: latestChange(stored.values()), changesOnly: true as const }
 	})
+	// Committed: this is now what the tables hold at that revision.
+	if (after) keepSnapshot(handle, 'bookmarks', userId, after.revision, after.stored, after.stored.size)
+	return answer
+}
+
+function latestChange(records: Iterable<BookmarkRecord>) {
+	let updatedAt = 0
+	for (const record of records) if (record.changedAt > updatedAt) updatedAt = record.changedAt
+	return updatedAt
 }
 
 export interface WatchHistorySyncResult {
 	items: WatchHistory
+	/** The latest change in the account (also when only changes are answered). */
 	updatedAt: number
 	revision: number
+	/** Set when the answer holds only what the device lacks (SyncOptions). */
+	changesOnly?: true
 }
 
 interface StoredWatchRow {
 	updatedAt: number
 	/** Canonical JSON of the item's fields or of the episode. */
 	data: string
+	/** data parsed, once it was needed (snapshots keep it). */
+	parsed?: unknown
 }
 
 interface StoredWatchHistory {
@@ -268,22 +373,24 @@ async function readWatchRows(db: Db, userId: string): Promise<StoredWatchHistory
 
 function watchHistoryResult(stored: StoredWatchHistory, revision: number): WatchHistorySyncResult {
 	const items: WatchHistory = {}
-	let updatedAt = 0
 	for (const [mediaId, row] of stored.items) {
 		const item = JSON.parse(row.data) as WatchHistoryItem
-		if (row.updatedAt > updatedAt) updatedAt = row.updatedAt
 		const episodes = stored.episodes.get(mediaId)
 		if (episodes && episodes.size > 0) {
 			item.episodes = {}
-			for (const [key, episode] of episodes) {
-				item.episodes[key] = JSON.parse(episode.data) as NonNullable<WatchHistoryItem['episodes']>[string]
-				if (episode.updatedAt > updatedAt) updatedAt = episode.updatedAt
-			}
+			for (const [key, episode] of episodes) item.episodes[key] = JSON.parse(episode.data) as EpisodeProgress
 		}
 		// Episodes exist only as rows, so no item carries an empty record: the shape the shared merge produces.
 		items[String(mediaId)] = item
 	}
-	return { items, updatedAt, revision }
+	return { items, updatedAt: latestWatchChange(stored), revision }
+}
+
+function latestWatchChange(stored: StoredWatchHistory) {
+	let updatedAt = 0
+	for (const row of stored.items.values()) if (row.updatedAt > updatedAt) updatedAt = row.updatedAt
+	for (const episodes of stored.episodes.values()) for (const row of episodes.values()) if (row.updatedAt > updatedAt) updatedAt = row.updatedAt
+	return updatedAt
 }
 
 export async function readWatchHistory(db: Db, userId: string, knownRevision?: number): Promise<WatchHistorySyncResult> {
@@ -292,40 +399,54 @@ export async function readWatchHistory(db: Db, userId: string, knownRevision?: n
 	return watchHistoryResult(stored, revision)
 }
 
-/** Whether an incoming item or episode replaces the stored copy: the larger updatedAt, then the canonical JSON (as the shared merge). */
-function watchRowWins(updatedAt: number, value: object, current: StoredWatchRow | undefined): string | undefined {
-	if (current && updatedAt < current.updatedAt) return undefined
-	if (current && updatedAt === current.updatedAt && sameAsStored(value, parseStored(current.data))) return undefined
+/**
+ * How an incoming item or episode compares with the stored copy: it replaces
+ * it (the larger updatedAt, then the canonical JSON, as the shared merge),
+ * is the same, or loses.
+ */
+function compareWatchRow(updatedAt: number, value: object, current: StoredWatchRow | undefined): { wins: string } | 'same' | 'loses' {
+	if (current && updatedAt < current.updatedAt) return 'loses'
+	if (current && updatedAt === current.updatedAt && sameAsStored(value, parsedData(current))) return 'same'
 	const data = canonicalJson(value)
-	return !current || updatedAt > current.updatedAt || compareText(data, current.data) > 0 ? data : undefined
+	if (!current || updatedAt > current.updatedAt) return { wins: data }
+	const order = compareText(data, current.data)
+	return order > 0 ? { wins: data } : order === 0 ? 'same' : 'loses'
 }
 
 /**
  * Merges a device's watch history into the account, per item and per
  * episode; like syncBookmarks it merges against one read under the user's
- * sync lock and writes only the rows that win.
+ * sync lock and writes only the rows that win. With changesOnly the answer
+ * holds only the items and episodes the device lacks (an item whose episodes
+ * are answered comes with its fields, as the shape requires).
  */
-export async function syncWatchHistory(handle: DatabaseHandle, userId: string, incoming: WatchHistory): Promise<WatchHistorySyncResult> {
+export async function syncWatchHistory(handle: DatabaseHandle, userId: string, incoming: WatchHistory, options: SyncOptions = {}): Promise<WatchHistorySyncResult> {
 	const collate = byteOrder(handle.dialect)
 	const timeAndData: BulkColumn[] = [
 		{ name: 'updated_at', pgType: 'bigint' },
 		{ name: 'data', pgType: 'text' },
 	]
-	return handle.db.transaction().execute(async (trx) => {
+	let after: { revision: number; stored: StoredWatchHistory } | undefined
+	const answer = await handle.db.transaction().execute(async (trx) => {
 		const revisions = await lockSyncState(trx, userId)
-		const stored = await readWatchRows(trx, userId)
+		const stored = takeSnapshot<StoredWatchHistory>(handle, 'history', userId, revisions.history) ?? (await readWatchRows(trx, userId))
 		const itemRows: Array<Omit<Database['user_watch_items'], 'user_id'>> = []
 		const episodeRows: Array<Omit<Database['user_watch_episodes'], 'user_id'>> = []
+		// Rows the device sent (winning or the same as stored): it holds them. Episodes by `${mediaId}/${key}`.
+		const heldItems = new Set<number>()
+		const heldEpisodes = new Set<string>()
 		for (const [key, item] of Object.entries(incoming)) {
 			const mediaId = Number(key)
 			const { fields, episodes } = splitWatchItem(item)
-			const itemData = watchRowWins(fields.updatedAt, fields, stored.items.get(mediaId))
-			if (itemData !== undefined) itemRows.push({ media_id: mediaId, updated_at: fields.updatedAt, data: itemData })
+			const itemOrder = compareWatchRow(fields.updatedAt, fields, stored.items.get(mediaId))
+			if (itemOrder !== 'loses') heldItems.add(mediaId)
+			if (typeof itemOrder === 'object') itemRows.push({ media_id: mediaId, updated_at: fields.updatedAt, data: itemOrder.wins })
 			if (!episodes) continue
 			const storedEpisodes = stored.episodes.get(mediaId)
 			for (const [episodeKey, episode] of Object.entries(episodes)) {
-				const data = watchRowWins(episode.updatedAt, episode, storedEpisodes?.get(episodeKey))
-				if (data !== undefined) episodeRows.push({ media_id: mediaId, episode_key: episodeKey, updated_at: episode.updatedAt, data })
+				const order = compareWatchRow(episode.updatedAt, episode, storedEpisodes?.get(episodeKey))
+				if (order !== 'loses') heldEpisodes.add(`${mediaId}/${episodeKey}`)
+				if (typeof order === 'object') episodeRows.push({ media_id: mediaId, episode_key: episodeKey, updated_at: episode.updatedAt, data: order.wins })
 			}
 		}
 		let revision = revisions.history
@@ -356,8 +477,24 @@ export async function syncWatchHistory(handle: DatabaseHandle, userId: string, i
 				ofItem.set(row.episode_key, { updatedAt: row.updated_at, data: row.data })
 			}
 		}
-		return watchHistoryResult(stored, revision)
+		after = { revision, stored }
+		if (!options.changesOnly) return watchHistoryResult(stored, revision)
+		const lacking: StoredWatchHistory = { items: new Map(), episodes: new Map() }
+		for (const [mediaId, row] of stored.items) {
+			const episodes = new Map<string, StoredWatchRow>()
+			for (const [episodeKey, episode] of stored.episodes.get(mediaId) ?? []) if (!heldEpisodes.has(`${mediaId}/${episodeKey}`)) episodes.set(episodeKey, episode)
+			if (heldItems.has(mediaId) && episodes.size === 0) continue
+			lacking.items.set(mediaId, row)
+			if (episodes.size > 0) lacking.episodes.set(mediaId, episodes)
+		}
+		return { ...watchHistoryResult(lacking, revision), updatedAt: latestWatchChange(stored), changesOnly: true as const }
 	})
+	if (after) {
+		let size = after.stored.items.size
+		for (const episodes of after.stored.episodes.values()) size += episodes.size
+		keepSnapshot(handle, 'history', userId, after.revision, after.stored, size)
+	}
+	return answer
 }
 
 export async function readSettings(db: Db, userId: string): Promise<SettingsDocument> {
@@ -418,6 +555,7 @@ export async function exportUserData(handle: DatabaseHandle, userId: string) {
 
 /** Removes every row of a user, in one transaction. */
 export async function deleteUserData(handle: DatabaseHandle, userId: string) {
+	forgetSnapshots(handle, userId)
 	await handle.db.transaction().execute(async (trx) => {
 		await trx.deleteFrom('user_watch_episodes').where('user_id', '=', userId).execute()
 		await trx.deleteFrom('user_watch_items').where('user_id', '=', userId).execute()

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { historyByRecent, recordEpisodeProgress, removeHistoryItem } from '#app/lib/library/history.ts'
 import type { Bookmark, WatchHistory } from '#app/lib/library/types.ts'
-import { mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
-import { mergeWatchHistories } from '#app/lib/sync/watch-history.ts'
+import { bookmarkChangesFor, mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
+import { mergeWatchHistories, watchHistoryChangesFor } from '#app/lib/sync/watch-history.ts'
 import { ApiClient } from '#server/auth/api-test-client.ts'
+import { syncBookmarks, syncWatchHistory } from '#server/sync/store.server.ts'
 import { useApiOnTestDatabase } from '#tests/support/api.ts'
 import { DIALECTS } from '#tests/support/db.ts'
 
@@ -86,6 +87,33 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 				expect(answer.body.bookmarks).toEqual(expected.bookmarks)
 				expect(answer.body.tombstones).toEqual(expected.tombstones)
 			}
+		})
+
+		it('with changesOnly answers only what the device lacks, and merging it gives the whole state', async () => {
+			const { device, login } = await signUp()
+			const laptop = await login()
+			const state = (d: number): BookmarkState => ({
+				bookmarks: Array.from({ length: 30 }, (_, i) => ({ mediaId: 1 + (i % 12), category: ['watchlist', 'watched', 'favorites'][(i + d) % 3]!, addedAt: 10 + ((i * 7 + d * 3) % 9), title: `T${(i + d) % 2}` })),
+				tombstones: Array.from({ length: 8 }, (_, i) => ({ mediaId: 1 + ((i * 5 + d) % 12), category: ['watchlist', 'watched', 'favorites'][i % 3]!, deletedAt: 10 + ((i * 3 + d) % 9) })),
+			})
+			const phoneState = state(0)
+			const laptopState = state(1)
+			await device.post('/api/sync/bookmarks', phoneState)
+			const answer = await laptop.post<BookmarkAnswer & { revision: number; changesOnly?: boolean }>('/api/sync/bookmarks', { ...laptopState, changesOnly: true })
+			expect(answer.status).toBe(200)
+			expect(answer.body.changesOnly).toBe(true)
+			const whole = mergeBookmarkStates(phoneState, laptopState)
+			expect({ bookmarks: answer.body.bookmarks, tombstones: answer.body.tombstones }).toEqual(bookmarkChangesFor(whole, laptopState))
+			expect(answer.body.bookmarks.length + answer.body.tombstones.length).toBeGreaterThan(0)
+			expect(mergeBookmarkStates(answer.body, laptopState)).toEqual(whole)
+			expect(answer.body.updatedAt).toBe(18)
+			// Up to date: an empty answer, the same revision, the account's latest change.
+			const again = await laptop.post<BookmarkAnswer & { revision: number }>('/api/sync/bookmarks', { ...whole, changesOnly: true })
+			expect(again.body).toEqual({ bookmarks: [], tombstones: [], updatedAt: 18, revision: answer.body.revision, changesOnly: true })
+			// Older clients still get the whole state.
+			const full = await device.post<BookmarkAnswer>('/api/sync/bookmarks', phoneState)
+			expect({ bookmarks: full.body.bookmarks, tombstones: full.body.tombstones }).toEqual(whole)
+			expect((await device.post('/api/sync/bookmarks', { ...phoneState, changesOnly: 'yes' })).status).toBe(400)
 		})
 
 		it('refuses bad input with 400 and a clear message, and oversized bodies with 413', async () => {
@@ -176,6 +204,36 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			expect(historyByRecent(after.body.items).map((e) => [e.mediaId, Object.keys(e.item.episodes ?? {})])).toEqual([[400, ['s1e2']]])
 		})
 
+		it('with changesOnly answers only the items and episodes the device lacks', async () => {
+			const { device: phone, login } = await signUp()
+			const laptop = await login()
+			const episode = (n: number, updatedAt: number, watched: number) => ({ id: n, number: n, title: `E${n}`, seasonId: 77, season: 1, updatedAt, progress: { watched, duration: 1500 } })
+			const phoneHistory: WatchHistory = {
+				'100': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e1: episode(1, 50, 700), s1e3: episode(3, 45, 10) } },
+				'200': { type: 'movie', title: 'Film', updatedAt: 10, progress: { watched: 100, duration: 6000 } },
+				'300': { type: 'movie', title: 'Only on the phone', updatedAt: 5, progress: { watched: 1, duration: 60 } },
+			}
+			const laptopHistory: WatchHistory = {
+				'100': { type: 'show', title: 'Show', updatedAt: 60, episodes: { s1e1: episode(1, 20, 100), s1e2: episode(2, 60, 300) } },
+				'200': { type: 'movie', title: 'Film', updatedAt: 30, progress: { watched: 4000, duration: 6000 } },
+			}
+			await phone.post('/api/sync/watch-history', { items: phoneHistory })
+			const answer = await laptop.post<HistoryAnswer & { changesOnly?: boolean }>('/api/sync/watch-history', { items: laptopHistory, changesOnly: true })
+			expect(answer.status).toBe(200)
+			const whole = mergeWatchHistories(phoneHistory, laptopHistory)
+			expect(answer.body.items).toEqual(watchHistoryChangesFor(whole, laptopHistory))
+			// The show comes with the laptop's own fields and only the phone's episodes; the film the laptop holds is not sent back.
+			expect(answer.body.items).toEqual({
+				'100': { type: 'show', title: 'Show', updatedAt: 60, episodes: { s1e1: episode(1, 50, 700), s1e3: episode(3, 45, 10) } },
+				'300': phoneHistory['300'],
+			})
+			expect(mergeWatchHistories(answer.body.items, laptopHistory)).toEqual(whole)
+			expect(answer.body.updatedAt).toBe(60)
+			const again = await laptop.post<HistoryAnswer & { changesOnly?: boolean }>('/api/sync/watch-history', { items: whole, changesOnly: true })
+			expect(again.body.items).toEqual({})
+			expect(again.body.updatedAt).toBe(60)
+		})
+
 		it('refuses malformed items with 400', async () => {
 			const { device } = await signUp()
 			expect((await device.post('/api/sync/watch-history', { items: { abc: { type: 'movie', title: 'x', updatedAt: 1 } } })).status).toBe(400)
@@ -200,6 +258,29 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			const listed = await phone.get<{ settings: unknown }>('/api/users/me/settings')
 			expect(listed.body.settings).toEqual(answer.body.settings)
 			expect((await phone.post('/api/sync/settings', { settings: { values: { ...empty, appearance: { subtitleSize: 1000 } }, changedAt: {} } })).status).toBe(400)
+		})
+	})
+
+	describe('another app process', () => {
+		it('sees every row another process wrote, though this one kept the rows of its last sync', async () => {
+			const { device } = await signUp()
+			const userId = (await device.get<{ user: { id: string } }>('/api/users/me')).body.user.id
+			const mine: Bookmark = { mediaId: 1, category: 'watchlist', addedAt: 10 }
+			const item: WatchHistory = { '5': { type: 'movie', title: 'M', updatedAt: 10, progress: { watched: 1, duration: 9 } } }
+			await device.post('/api/sync/bookmarks', { bookmarks: [mine], changesOnly: true })
+			await device.post('/api/sync/watch-history', { items: item, changesOnly: true })
+			// Another worker or machine: same database, its own memory.
+			const other = { ...running.testDb.handle }
+			await syncBookmarks(other, userId, { bookmarks: [{ mediaId: 2, category: 'watchlist', addedAt: 20 }], tombstones: [{ mediaId: 1, category: 'watchlist', deletedAt: 15 }] })
+			await syncWatchHistory(other, userId, { '5': { ...item['5']!, updatedAt: 20, progress: { watched: 5, duration: 9 } } })
+			const bookmarks = await device.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [mine], changesOnly: true })
+			expect(bookmarks.body).toMatchObject({ bookmarks: [{ mediaId: 2, category: 'watchlist', addedAt: 20 }], tombstones: [{ mediaId: 1, category: 'watchlist', deletedAt: 15 }], updatedAt: 20 })
+			const history = await device.post<HistoryAnswer>('/api/sync/watch-history', { items: item, changesOnly: true })
+			expect(history.body.items['5']?.progress?.watched).toBe(5)
+			// And this process's own writes stay visible to the other one.
+			await device.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 3, category: 'watched', addedAt: 30 }], changesOnly: true })
+			const seen = await syncBookmarks(other, userId, { bookmarks: [], tombstones: [] })
+			expect(seen.bookmarks.map((b) => b.mediaId)).toEqual([2, 3])
 		})
 	})
 

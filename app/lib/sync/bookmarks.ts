@@ -97,3 +97,20 @@ export function bookmarkStateUpdatedAt(state: BookmarkState): number {
 	for (const tombstone of state.tombstones) latest = Math.max(latest, tombstone.deletedAt)
 	return latest
 }
+
+/**
+ * What a device that sent `sent` lacks of the merged state `merged`: every
+ * record of `merged` it did not send as it is. Merging this into the
+ * device's library (which holds at least `sent`) gives the same library as
+ * merging the whole of `merged`; the server answers it to devices that ask
+ * for changes only.
+ */
+export function bookmarkChangesFor(merged: BookmarkState, sent: BookmarkState): BookmarkState {
+	const held = stateToRecords(sent)
+	const lacking: BookmarkRecord[] = []
+	for (const [key, record] of stateToRecords(merged)) {
+		const copy = held.get(key)
+		if (!copy || compareBookmarkRecords(record, copy) !== 0) lacking.push(record)
+	}
+	return recordsToState(lacking)
+}

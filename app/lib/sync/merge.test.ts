@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Bookmark, BookmarkTombstone, WatchHistory, WatchHistoryItem } from '../library/types.ts'
-import { bookmarkStateUpdatedAt, mergeBookmarkStates, type BookmarkState } from './bookmarks.ts'
+import { bookmarkChangesFor, bookmarkStateUpdatedAt, mergeBookmarkStates, type BookmarkState } from './bookmarks.ts'
 import { emptySettingsDocument, mergeSettings, setSetting, type SettingsDocument } from './settings.ts'
-import { mergeWatchHistories, mergeWatchItems, watchHistoryUpdatedAt } from './watch-history.ts'
+import { mergeWatchHistories, mergeWatchItems, watchHistoryChangesFor, watchHistoryUpdatedAt } from './watch-history.ts'
 
 // Property-style checks with a small seeded generator: many random states,
 // and the laws a sync merge needs (commutative, associative, idempotent).
@@ -121,6 +121,26 @@ describe('mergeBookmarkStates', () => {
 		expect(mergeBookmarkStates(deviceB, readded).tombstones).toEqual([])
 	})
 
+	it('answers a device only what it lacks, and merging that gives the same library as the whole state', () => {
+		const random = rng(99)
+		for (let run = 0; run < RUNS; run++) {
+			const stored = randomBookmarkState(random)
+			const sent = randomBookmarkState(random)
+			// The device may have changed more while the request was out.
+			const local = mergeBookmarkStates(sent, randomBookmarkState(random))
+			const merged = mergeBookmarkStates(stored, sent)
+			const changes = bookmarkChangesFor(merged, sent)
+			expect(mergeBookmarkStates(changes, local)).toEqual(mergeBookmarkStates(merged, local))
+			// A device that already holds the whole state is answered nothing.
+			expect(bookmarkChangesFor(merged, merged)).toEqual({ bookmarks: [], tombstones: [] })
+		}
+		const held = { mediaId: 1, category: 'watchlist', addedAt: 10, title: 'A' }
+		const state = { bookmarks: [held, { mediaId: 2, category: 'watchlist', addedAt: 11 }], tombstones: [{ mediaId: 3, category: 'watched', deletedAt: 12 }] }
+		expect(bookmarkChangesFor(state, { bookmarks: [held], tombstones: [] })).toEqual({ bookmarks: [state.bookmarks[1]], tombstones: state.tombstones })
+		// Same time, other contents: the device's copy lost the tie, so the winner is answered.
+		expect(bookmarkChangesFor(state, { bookmarks: [{ ...held, title: '0' }, state.bookmarks[1]!], tombstones: state.tombstones }).bookmarks).toEqual([held])
+	})
+
 	it('lets a removal win a tie with an addition', () => {
 		const merged = mergeBookmarkStates(
 			{ bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 5 }], tombstones: [] },
@@ -143,6 +163,23 @@ describe('mergeWatchHistories', () => {
 			expect(mergeWatchHistories(ab, ab)).toEqual(ab)
 			expect(watchHistoryUpdatedAt(ab)).toBe(Math.max(watchHistoryUpdatedAt(a), watchHistoryUpdatedAt(b)))
 		}
+	})
+
+	it('answers a device only the items and episodes it lacks, and merging that gives the same history', () => {
+		const random = rng(4321)
+		for (let run = 0; run < RUNS; run++) {
+			const stored = randomHistory(random)
+			const sent = randomHistory(random)
+			const local = mergeWatchHistories(sent, randomHistory(random))
+			const merged = mergeWatchHistories(stored, sent)
+			const changes = watchHistoryChangesFor(merged, sent)
+			expect(mergeWatchHistories(changes, local)).toEqual(mergeWatchHistories(merged, local))
+			expect(watchHistoryChangesFor(merged, merged)).toEqual({})
+		}
+		const episode = (n: number) => ({ id: n, number: n, title: `E${n}`, seasonId: 9, season: 1, updatedAt: 50, progress: { watched: 1, duration: 9 } })
+		const merged: WatchHistory = { '2': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e1: episode(1), s1e2: episode(2) } } }
+		// The device holds the item and one episode: the other comes with the item's fields.
+		expect(watchHistoryChangesFor(merged, { '2': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e1: episode(1) } } })).toEqual({ '2': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e2: episode(2) } } })
 	})
 
 	it('keeps the larger updatedAt per item and per episode', () => {

@@ -74,15 +74,24 @@ export const WatchHistorySchema = z
 	.record(MediaIdKeySchema, WatchHistoryItemSchema)
 	.refine((items) => Object.keys(items).length <= MAX_SYNC_HISTORY_ITEMS, `At most ${MAX_SYNC_HISTORY_ITEMS} watch-history items per sync`)
 
+/**
+ * Set by a device that sends its whole library and merges the answer into it:
+ * the answer then holds only what the device lacks. Without it (older
+ * clients) the answer is the whole merged state.
+ */
+const changesOnly = z.boolean().optional()
+
 export const BookmarkSyncRequestSchema = z.object({
 	bookmarks: z.array(BookmarkSchema).max(MAX_SYNC_BOOKMARKS, `At most ${MAX_SYNC_BOOKMARKS} bookmarks per sync`),
 	tombstones: z.array(BookmarkTombstoneSchema).max(MAX_SYNC_BOOKMARKS, `At most ${MAX_SYNC_BOOKMARKS} removed bookmarks per sync`).default([]),
 	updatedAt: time.optional(),
+	changesOnly,
 })
 
 export const WatchHistorySyncRequestSchema = z.object({
 	items: WatchHistorySchema,
 	updatedAt: time.optional(),
+	changesOnly,
 })
 
 export type BookmarkSyncRequest = z.infer<typeof BookmarkSyncRequestSchema>

@@ -59,3 +59,23 @@ export function watchHistoryUpdatedAt(history: WatchHistory): number {
 	}
 	return latest
 }
+
+/**
+ * What a device that sent `sent` lacks of the merged history `merged`: the
+ * items whose fields it did not send as they are, and per item the episodes
+ * it did not send as they are (an item answered for its episodes comes with
+ * its fields, as the shape requires). Merging this into the device's history
+ * gives the same as merging the whole of `merged`.
+ */
+export function watchHistoryChangesFor(merged: WatchHistory, sent: WatchHistory): WatchHistory {
+	const same = (a: object | undefined, b: object) => a !== undefined && canonicalJson(a) === canonicalJson(b)
+	const lacking: WatchHistory = {}
+	for (const [id, item] of Object.entries(merged)) {
+		const { fields, episodes } = splitWatchItem(item)
+		const copy = sent[id] ? splitWatchItem(sent[id]) : undefined
+		const missing = Object.entries(episodes ?? {}).filter(([key, episode]) => !same(copy?.episodes?.[key], episode))
+		if (missing.length === 0 && same(copy?.fields, fields)) continue
+		lacking[id] = missing.length > 0 ? { ...fields, episodes: Object.fromEntries(missing) } : { ...fields }
+	}
+	return lacking
+}
