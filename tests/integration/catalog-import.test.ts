@@ -104,9 +104,12 @@ describe.each(DIALECTS)('search over a broad match on %s', (dialect) => {
 		lines.push(movie(20_000, 'Quiet Harbor', { popularity: 1 }))
 		fs.writeFileSync(file, lines.join('\n'))
 		await importCatalogFile(testDb.handle, file, { batchSize: 1000 })
+		type SearchPage = { results: Array<{ popularity: number; title: string }>; total_results: number; total_pages: number }
+		// Before the optimise step the titles sit in file order, not by popularity: the most popular still come first.
+		const unordered = (await createLocalCatalog(testDb.handle).get(parseCatalogRoute('/search/multi', { query: 'harbor' }))) as SearchPage
+		expect(unordered.results.map((r) => r.popularity).slice(0, 3)).toEqual([4499, 4498, 4497])
 		await optimizeAfterImport(testDb.handle)
 		const local = createLocalCatalog(testDb.handle)
-		type SearchPage = { results: Array<{ popularity: number; title: string }>; total_results: number; total_pages: number }
 		const page = (await local.get(parseCatalogRoute('/search/multi', { query: 'harbor' }))) as SearchPage
 		// Search ranks at most 2,000 candidates, so the total stops there: every page it counts has results.
 		expect(page).toMatchObject({ total_results: 2000, total_pages: 100 })

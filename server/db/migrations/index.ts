@@ -2,6 +2,7 @@ import { usersAndSessions } from './0001-users-and-sessions.ts'
 import { catalog } from './0002-catalog.ts'
 import { accountsSync } from './0003-accounts-sync.ts'
 import { pgSearchDocs } from './0004-pg-search-docs.ts'
+import { pgSearchPopularHead } from './0005-pg-search-popular-head.ts'
 import type { Migration } from './types.ts'
 
 // The one ordered list of migrations. Append new ones; never edit or reorder
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
 	'0002-catalog': catalog,
 	'0003-accounts-sync': accountsSync,
 	'0004-pg-search-docs': pgSearchDocs,
+	'0005-pg-search-popular-head': pgSearchPopularHead,
 }
