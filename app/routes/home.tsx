@@ -6,7 +6,7 @@ import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/networ
 import { movieList, originOf, tvList, withLogos } from '#app/components/catalog/catalog-loaders.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_POPULAR_LIMIT, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
 import { interleave } from '#app/lib/browse/lists.ts'
-import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
+import { toCards, toHeroItem, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { NETWORKS } from '#app/lib/networks.ts'
 import { HomeAdSlot, HomeInfoBanner } from '#app/components/promo/lazy-promo.tsx'
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const lists = [trendingMovies, trendingTv, popularMovies, popularTv, upcoming]
 	const failed = catalogFaultRequested(request) || lists.every((list) => list.results.length === 0)
 	const heroSource = uniqueMedia(interleave(trendingMovies.results, trendingTv.results)).filter((item) => item.backdrop_path)
-	const hero = await withLogos(heroSource.slice(0, HERO_ITEMS_DESKTOP))
+	const hero = (await withLogos(heroSource.slice(0, HERO_ITEMS_DESKTOP))).map(toHeroItem)
 	const popular = uniqueMedia(interleave(popularTv.results, popularMovies.results)).slice(0, HOME_POPULAR_LIMIT)
 	return {
 		origin: originOf(request),

@@ -4,7 +4,7 @@ import { MediaGrid, MediaRow } from '#app/components/catalog/media-row.tsx'
 import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
 import { movieList, originOf, withLogos } from '#app/components/catalog/catalog-loaders.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
-import { toCards } from '#app/lib/browse/media.ts'
+import { toCards, toHeroItem } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { NETWORKS } from '#app/lib/networks.ts'
 import type { Route } from './+types/movies.ts'
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		movieList('/discover/movie', networkDiscoverQuery(network)),
 	])
 	const failed = [trending, popular, topRated, upcoming].every((list) => list.results.length === 0)
-	const hero = await withLogos(popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))
+	const hero = (await withLogos(popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))).map(toHeroItem)
 	return {
 		origin: originOf(request),
 		failed,

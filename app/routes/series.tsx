@@ -6,7 +6,7 @@ import { LoadError } from '#app/components/catalog/load-error.tsx'
 import { MediaGrid, MediaRow, MediaRowSkeleton } from '#app/components/catalog/media-row.tsx'
 import { originOf, tvList, withLogos } from '#app/components/catalog/catalog-loaders.server.ts'
 import { HERO_ITEMS_DESKTOP } from '#app/lib/browse/carousel.ts'
-import { toCards } from '#app/lib/browse/media.ts'
+import { toCards, toHeroItem } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { CATEGORIES } from '#app/lib/categories.ts'
 import type { Route } from './+types/series.ts'
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const trending = tvList('/trending/tv/day').then((list) => toCards(list.results))
 	const upcoming = tvList('/tv/on_the_air').then((list) => toCards(list.results))
 	const popular = await tvList('/tv/popular')
-	const hero = await withLogos(popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))
+	const hero = (await withLogos(popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))).map(toHeroItem)
 	return { origin: originOf(request), popular: toCards(popular.results), hero, featured, trending, upcoming }
 }
 

@@ -16,7 +16,7 @@ export function DetailTitle({ title, logoPath }: { title: string; logoPath: stri
 	const showLogo = Boolean(logoPath) && !logoFailed
 	return (
 		<>
-			{showLogo ? <MediaImage path={logoPath} kind="logo" alt="" sizes="320px" priority onFailed={() => setLogoFailed(true)} className="h-auto max-h-24 w-auto max-w-xs object-contain object-left" /> : null}
+			{showLogo ? <MediaImage path={logoPath} kind="logo" alt="" sizes="320px" priority onFailed={() => setLogoFailed(true)} className="h-20 w-auto max-w-xs object-contain object-left sm:h-24" /> : null}
 			<h1 className={showLogo ? 'sr-only' : 'text-3xl font-black tracking-tight sm:text-5xl'} data-testid="detail-title">
 				{title}
 			</h1>

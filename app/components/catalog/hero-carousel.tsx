@@ -1,6 +1,7 @@
+import type EmblaCarousel from 'embla-carousel'
 import type { EmblaCarouselType } from 'embla-carousel'
 import { ChevronLeft, ChevronRight, Info, Pause, Play } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
 import {
@@ -10,8 +11,9 @@ import {
 	HERO_ITEMS_MOBILE,
 	carouselItems,
 	createTransitionLock,
+	wrapIndex,
 } from '#app/lib/browse/carousel.ts'
-import { formatRating, truncateOverview, yearOf } from '#app/lib/browse/format.ts'
+import { formatRating, yearOf } from '#app/lib/browse/format.ts'
 import { mediaDate, mediaHref, mediaKind, mediaTitle } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -60,26 +62,40 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 	const slides = carouselItems(items).slice(0, limit)
 	const reducedMotion = usePrefersReducedMotion()
 	const viewport = useRef<HTMLDivElement>(null)
-	const [embla, setEmbla] = useState<EmblaCarouselType | null>(null)
-	// Embla loads after hydration, so it stays out of the first-load JavaScript;
-	// the server-rendered first slide is already in place.
+	// Embla loads after hydration, so it stays out of the first-load JavaScript.
+	const [createEmbla, setCreateEmbla] = useState<typeof EmblaCarousel | null>(null)
 	useEffect(() => {
-		const node = viewport.current
-		if (!node) return
-		let instance: EmblaCarouselType | undefined
 		let cancelled = false
-		void import('embla-carousel').then(({ default: EmblaCarousel }) => {
-			if (cancelled) return
-			instance = EmblaCarousel(node, { loop: slides.length > 1, duration: reducedMotion ? 1 : 25 })
-			setEmbla(instance)
+		void import('embla-carousel').then(({ default: create }) => {
+			if (!cancelled) startTransition(() => setCreateEmbla(() => create))
 		})
 		return () => {
 			cancelled = true
-			instance?.destroy()
+		}
+	}, [])
+	const [embla, setEmbla] = useState<EmblaCarouselType | null>(null)
+	useEffect(() => {
+		const node = viewport.current
+		if (!node || !createEmbla) return
+		const instance = createEmbla(node, { loop: slides.length > 1, duration: reducedMotion ? 1 : 25 })
+		setEmbla(instance)
+		return () => {
+			instance.destroy()
 			setEmbla(null)
 		}
-	}, [slides.length, reducedMotion])
+	}, [createEmbla, slides.length, reducedMotion])
 	const [selected, setSelected] = useState(0)
+	// Slides whose content is rendered: the page's HTML carries the first one
+	// (the others are empty slides, most of the hero's markup otherwise); the
+	// carousel then fills the current slide and its neighbours, so a swipe
+	// never shows an empty one, and keeps what it filled.
+	const [filled, setFilled] = useState<ReadonlySet<number>>(() => new Set([0]))
+	useEffect(() => {
+		if (!createEmbla || slides.length === 0) return
+		const wanted = [selected, wrapIndex(selected + 1, slides.length), wrapIndex(selected - 1, slides.length)]
+		if (wanted.every((index) => filled.has(index))) return
+		setFilled((current) => new Set([...current, ...wanted]))
+	}, [createEmbla, selected, slides.length, filled])
 	const [hovered, setHovered] = useState(false)
 	const [touchPausedUntil, setTouchPausedUntil] = useState(0)
 	const [stopped, setStopped] = useState(false)
@@ -138,6 +154,19 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 				<div className="flex touch-pan-y">
 					{slides.map((item, index) => {
 						const title = mediaTitle(item)
+						if (!filled.has(index)) {
+							return (
+								<div
+									key={`${item.media_type ?? ''}${item.id}`}
+									role="group"
+									aria-roledescription="slide"
+									aria-label={`${index + 1} of ${slides.length}: ${title}`}
+									inert
+									className="relative min-w-0 flex-[0_0_100%]"
+									data-testid="hero-slide"
+								/>
+							)
+						}
 						const kind = mediaKind(item)
 						const href = mediaHref(item)
 						const year = yearOf(mediaDate(item))
@@ -164,9 +193,10 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 									/>
 									<div className="absolute inset-0 bg-gradient-to-t from-black via-black/60 to-black/10 sm:bg-gradient-to-r sm:from-black/90 sm:via-black/50 sm:to-transparent" />
 									<div className="absolute inset-x-0 bottom-0 flex max-w-2xl flex-col gap-3 p-5 pb-12 text-white sm:p-10 sm:pb-14">
+										{/* A fixed logo height: the text below does not move when the logo arrives after the first paint. */}
 										{item.logo_path ? (
 											<h2 className="m-0">
-												<MediaImage path={item.logo_path} kind="logo" alt={title} sizes="(min-width: 640px) 320px, 220px" priority={index === 0} className="h-auto max-h-28 w-auto max-w-[60%] object-contain object-left sm:max-h-36" />
+												<MediaImage path={item.logo_path} kind="logo" alt={title} sizes="(min-width: 640px) 320px, 220px" priority={index === 0} className="h-20 w-auto max-w-[60%] object-contain object-left sm:h-32" />
 											</h2>
 										) : (
 											<h2 className="text-3xl font-black tracking-tight drop-shadow sm:text-5xl">{title}</h2>
@@ -176,7 +206,8 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 											<span>{kind === 'tv' ? 'Series' : 'Movie'}</span>
 											{item.vote_average ? <span>★ {formatRating(item.vote_average)}</span> : null}
 										</p>
-										{item.overview ? <p className="line-clamp-3 text-sm text-white/90 sm:text-base">{truncateOverview(item.overview, 220)}</p> : null}
+										{/* Loaders shorten it (toHeroItem). */}
+										{item.overview ? <p className="line-clamp-3 text-sm text-white/90 sm:text-base">{item.overview}</p> : null}
 										<div className="flex flex-wrap items-start gap-3">
 											<WatchActions released={released} size="md" className="[&_[role=status]]:text-white/85" />
 											{href ? (

@@ -129,7 +129,8 @@ export function MediaImage({ path, kind, alt, sizes, fixedSize, priority, classN
 				setFailed(true)
 				onFailed?.()
 			}}
-			className={cn('bg-surface-2 object-cover', ASPECT[kind], className)}
+			// A logo sits on the artwork: no grey box behind it (its own classes fit it, object-contain).
+			className={cn(kind === 'logo' ? undefined : 'bg-surface-2 object-cover', ASPECT[kind], className)}
 		/>
 	)
 }

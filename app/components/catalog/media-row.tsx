@@ -1,12 +1,18 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useId, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { carouselItems } from '#app/lib/browse/carousel.ts'
+import { ROW_FIRST_RENDER_ITEMS, carouselItems } from '#app/lib/browse/carousel.ts'
 import { MediaCard, type CardMedia } from './media-card.tsx'
+import { useRenderRest } from './use-render-rest.ts'
 
 /**
  * A titled, horizontally scrolling row of poster cards. Native scrolling keeps
  * it light (swipe, trackpad, keyboard via Tab); the arrow buttons page it.
+ *
+ * The page's HTML carries the first cards of the row, the ones a wide screen
+ * shows; the rest are rendered in the browser once the row is on screen or
+ * touched (hover, focus, scroll, arrows). The home page of rows sends and
+ * hydrates half the markup that way.
  */
 export function MediaRow({
 	title,
@@ -27,16 +33,27 @@ export function MediaRow({
 	testId?: string
 }) {
 	const id = useId()
+	const section = useRef<HTMLElement>(null)
 	const scroller = useRef<HTMLUListElement>(null)
+	const shown = carouselItems(items)
+	const { all, renderRest, renderRestNow } = useRenderRest(section, shown.length > ROW_FIRST_RENDER_ITEMS)
 	const page = (direction: 1 | -1) => {
+		renderRestNow()
 		const node = scroller.current
 		if (!node) return
 		const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
 		node.scrollBy({ left: direction * node.clientWidth * 0.85, behavior: reduce ? 'auto' : 'smooth' })
 	}
-	const shown = carouselItems(items)
+	const rendered = all ? shown : shown.slice(0, ROW_FIRST_RENDER_ITEMS)
 	return (
-		<section aria-labelledby={`${id}-title`} className="flex flex-col gap-3" data-testid={testId}>
+		<section
+			ref={section}
+			aria-labelledby={`${id}-title`}
+			className="flex flex-col gap-3"
+			data-testid={testId}
+			onPointerEnter={renderRest}
+			onFocus={renderRest}
+		>
 			<div className="flex items-center justify-between gap-3">
 				<h2 id={`${id}-title`} className="text-xl font-semibold tracking-tight">
 					{heading ?? title}
@@ -63,8 +80,8 @@ export function MediaRow({
 				<p className="text-sm text-muted">{emptyText ?? 'Nothing to show right now.'}</p>
 			) : (
 				// scroll-px-1 matches px-1: the first card snaps at 0, so the row does not snap-scroll on load (Chrome takes that for a user scroll and stops measuring LCP).
-				<ul ref={scroller} className="relative -mx-1 flex snap-x scroll-px-1 gap-3 overflow-x-auto scroll-smooth px-1 pb-2 motion-reduce:scroll-auto [scrollbar-width:thin]">
-					{shown.map((item, index) => (
+				<ul ref={scroller} onScroll={renderRest} className="relative -mx-1 flex snap-x scroll-px-1 gap-3 overflow-x-auto scroll-smooth px-1 pb-2 motion-reduce:scroll-auto [scrollbar-width:thin]">
+					{rendered.map((item, index) => (
 						<li key={`${item.media_type ?? ''}${item.id}`} className="w-32 shrink-0 snap-start sm:w-40">
 							<MediaCard item={item} priority={priority && index < 6} />
 						</li>

@@ -10,15 +10,21 @@ import type { TmdbEpisode, TmdbSeasonDetails, TmdbSeasonSummary } from '#app/lib
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { fetchCatalog } from './catalog-fetch.ts'
 import { MediaImage } from './media-image.tsx'
+import { useRenderRest } from './use-render-rest.ts'
 
 export type EpisodeCardData = Pick<TmdbEpisode, 'id' | 'name' | 'overview' | 'episode_number' | 'season_number' | 'air_date' | 'runtime' | 'still_path' | 'vote_average'>
 
-/** Only what an episode card shows: pages send a season's episodes without their crew and guest stars. */
+/** Characters of an episode card's overview. */
+const EPISODE_OVERVIEW_LIMIT = 140
+/** Episode cards in the page's HTML; a long season's other cards render once the list is on screen. */
+export const EPISODES_FIRST_RENDER = 12
+
+/** Only what an episode card shows: pages send a season's episodes without their crew and guest stars, overviews shortened. */
 export function episodeCards(episodes: readonly TmdbEpisode[]): EpisodeCardData[] {
 	return episodes.map(({ id, name, overview, episode_number, season_number, air_date, runtime, still_path, vote_average }) => ({
 		id,
 		name,
-		overview,
+		overview: truncateOverview(overview, EPISODE_OVERVIEW_LIMIT),
 		episode_number,
 		season_number,
 		air_date,
@@ -86,6 +92,11 @@ export function SeriesEpisodes({
 	const summary = list.find((s) => s.season_number === selection.season)
 	const episodeCount = Math.max(summary?.episode_count ?? 0, episodes?.length ?? 0)
 	const playable = isSeasonPlayable(summary?.air_date)
+	const browser = useRef<HTMLElement>(null)
+	// The episode being shown is always rendered (it is marked as the current one).
+	const longList = (episodes?.length ?? 0) > EPISODES_FIRST_RENDER && (currentEpisode?.episode ?? 0) <= EPISODES_FIRST_RENDER
+	const { all, renderRest } = useRenderRest(browser, longList)
+	const rendered = all ? episodes : episodes?.slice(0, EPISODES_FIRST_RENDER)
 	return (
 		<div className="flex flex-col gap-6">
 			{showPicker ? (
@@ -142,7 +153,7 @@ export function SeriesEpisodes({
 					</button>
 				</form>
 			) : null}
-			<section aria-labelledby={`${id}-browser`} className="flex flex-col gap-4" data-testid="season-browser">
+			<section ref={browser} aria-labelledby={`${id}-browser`} className="flex flex-col gap-4" data-testid="season-browser" onFocus={renderRest} onPointerEnter={renderRest}>
 				<div className="flex flex-wrap items-center justify-between gap-3">
 					<h2 id={`${id}-browser`} className="text-xl font-semibold">
 						Episodes
@@ -179,7 +190,7 @@ export function SeriesEpisodes({
 					<p className="text-sm text-muted">No episodes listed for this season yet.</p>
 				) : (
 					<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-						{episodes.map((episode) => (
+						{(rendered ?? episodes).map((episode) => (
 							<li key={episode.id}>
 								<EpisodeCard
 									seriesId={seriesId}
@@ -217,7 +228,7 @@ export function EpisodeCard({ seriesId, seriesName, episode, current }: { series
 					{rating ? ` · ★ ${rating}` : ''}
 				</p>
 				<p className="font-medium">{episode.name || `Episode ${episode.episode_number}`}</p>
-				{episode.overview ? <p className="text-sm text-muted">{truncateOverview(episode.overview, 140)}</p> : null}
+				{episode.overview ? <p className="text-sm text-muted">{truncateOverview(episode.overview, EPISODE_OVERVIEW_LIMIT)}</p> : null}
 			</div>
 		</Link>
 	)

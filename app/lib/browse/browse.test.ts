@@ -75,6 +75,9 @@ describe('formatting', () => {
 		expect(truncateOverview(long)).toBe(`${'a'.repeat(85)}...`)
 		expect(truncateOverview('a'.repeat(85))).toBe('a'.repeat(85))
 		expect(truncateOverview(null)).toBe('')
+		// Shortening twice (a loader, then the card) changes nothing.
+		expect(truncateOverview(truncateOverview(long))).toBe(truncateOverview(long))
+		expect(truncateOverview(truncateOverview('a'.repeat(300), 220), 220)).toBe(truncateOverview('a'.repeat(300), 220))
 	})
 })
 

@@ -9,6 +9,8 @@ export const HERO_ITEMS_DESKTOP = 15
 /** Home rows: Popular Shows and Movies 30, the others 15. */
 export const HOME_POPULAR_LIMIT = 30
 export const HOME_ROW_LIMIT = 15
+/** Cards of a row in the page's HTML (a wide screen shows about seven); the rest render in the browser. */
+export const ROW_FIRST_RENDER_ITEMS = 8
 
 /** Next index, wrapping around. */
 export function wrapIndex(index: number, length: number): number {

@@ -27,6 +27,8 @@ export const OVERVIEW_LIMIT = 85
 export function truncateOverview(text: string | null | undefined, limit = OVERVIEW_LIMIT): string {
 	const clean = (text ?? '').trim()
 	if (clean.length <= limit) return clean
+	// Already shortened (loaders send shortened overviews): unchanged.
+	if (clean.length <= limit + 3 && clean.endsWith('...')) return clean
 	return `${clean.slice(0, limit).trimEnd()}...`
 }
 

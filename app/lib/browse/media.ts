@@ -1,5 +1,6 @@
 import type { TmdbMovieListItem, TmdbMultiItem, TmdbTvListItem } from '../tmdb-types.ts'
 import { movieHref, seriesHref, slugify } from '../slug.ts'
+import { truncateOverview } from './format.ts'
 
 /** A movie or series as list endpoints return it (media_type may be absent). */
 export type MediaListItem = TmdbMovieListItem | TmdbTvListItem
@@ -121,4 +122,18 @@ export function toCard(item: MediaLike & { poster_path?: string | null; vote_ave
 
 export function toCards(items: ReadonlyArray<Parameters<typeof toCard>[0]>): CardFields[] {
 	return items.map(toCard)
+}
+
+/** Characters of a hero slide's overview (the slide clamps to three lines). */
+export const HERO_OVERVIEW_LIMIT = 220
+
+/** A hero slide's fields: a card's, the backdrop, the logo and the shortened overview (the page carries nothing else). */
+export interface HeroFields extends CardFields {
+	backdrop_path: string | null
+	overview: string
+	logo_path: string | null
+}
+
+export function toHeroItem(item: Parameters<typeof toCard>[0] & { backdrop_path?: string | null; overview?: string | null; logo_path?: string | null }): HeroFields {
+	return { ...toCard(item), backdrop_path: item.backdrop_path ?? null, overview: truncateOverview(item.overview, HERO_OVERVIEW_LIMIT), logo_path: item.logo_path ?? null }
 }
