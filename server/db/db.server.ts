@@ -54,11 +54,16 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
  * their SQL text saves that on hot paths (a sync runs six). Kysely runs one
  * query at a time on the connection, so a statement is never in use twice.
  */
+const MAX_CACHED_SQL = 2000
+
 function cachingStatements(sqlite: SQLite.Database, size = 200) {
 	const statements = new Map<string, SQLite.Statement>()
 	return {
 		close: () => sqlite.close(),
 		prepare(text: string) {
+			// Long statements (multi-row inserts of an import) vary in shape and compile to large
+			// programs: caching 200 of them held hundreds of megabytes. Hot paths are short.
+			if (text.length > MAX_CACHED_SQL) return sqlite.prepare(text)
 			let statement = statements.get(text)
 			if (statement) statements.delete(text)
 			else statement = sqlite.prepare(text)
