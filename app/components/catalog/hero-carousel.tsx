@@ -154,33 +154,22 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 				<div className="flex touch-pan-y">
 					{slides.map((item, index) => {
 						const title = mediaTitle(item)
-						if (!filled.has(index)) {
-							return (
-								<div
-									key={`${item.media_type ?? ''}${item.id}`}
-									role="group"
-									aria-roledescription="slide"
-									aria-label={`${index + 1} of ${slides.length}: ${title}`}
-									inert
-									className="relative min-w-0 flex-[0_0_100%]"
-									data-testid="hero-slide"
-								/>
-							)
+						const key = `${item.media_type ?? ''}${item.id}`
+						const frame = {
+							role: 'group',
+							'aria-roledescription': 'slide',
+							'aria-label': `${index + 1} of ${slides.length}: ${title}`,
+							className: 'relative min-w-0 flex-[0_0_100%]',
+							'data-testid': 'hero-slide',
 						}
+						// Slides not yet filled keep their label, so the carousel reads the same.
+						if (!filled.has(index)) return <div key={key} {...frame} inert />
 						const kind = mediaKind(item)
 						const href = mediaHref(item)
 						const year = yearOf(mediaDate(item))
 						const released = kind !== 'movie' || isMovieReleased(item.release_date)
 						return (
-							<div
-								key={`${item.media_type ?? ''}${item.id}`}
-								role="group"
-								aria-roledescription="slide"
-								aria-label={`${index + 1} of ${slides.length}: ${title}`}
-								inert={index !== selected}
-								className="relative min-w-0 flex-[0_0_100%]"
-								data-testid="hero-slide"
-							>
+							<div key={key} {...frame} inert={index !== selected}>
 								<div className="relative aspect-[4/5] w-full sm:aspect-[21/9]">
 									<MediaImage
 										path={item.backdrop_path}

@@ -54,17 +54,8 @@ export function withAdDismissed(dismissedAds: Readonly<Record<string, string>> |
 	return next
 }
 
-/** A small deterministic generator (mulberry32): the server and the browser draw the same ads from the same seed. */
-export function seededRandom(seed: number): () => number {
-	let state = seed >>> 0
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0
-		let t = state
-		t = Math.imul(t ^ (t >>> 15), t | 1)
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-	}
-}
+// The server and the browser draw the same ads from the same seed.
+export { seededRandom } from '../browse/lists.ts'
 
 /**
  * Chooses up to `count` different ads, each draw weighted by priority among
