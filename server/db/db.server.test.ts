@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
 import { migrateToLatest, pingDatabase } from './db.server.ts'
@@ -38,5 +39,24 @@ describe.each(DIALECTS)('database layer on %s', (dialect) => {
 		expect(user.is_donator).toBe(0)
 		await db.deleteFrom('users').where('id', '=', id).execute()
 		expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([])
+	})
+})
+
+describe('PostgreSQL library tables', () => {
+	let testDb: TestDatabase
+	beforeAll(async () => {
+		testDb = await createTestDatabase('postgres')
+	})
+	afterAll(async () => {
+		await testDb?.destroy()
+	})
+
+	it('leaves room on library pages so syncs update rows in place (HOT)', async () => {
+		const result = await sql<{ relname: string; reloptions: string[] | null }>`select relname, reloptions from pg_class where relname in ('user_bookmarks', 'user_watch_items', 'user_watch_episodes') order by relname`.execute(testDb.handle.db)
+		expect(result.rows).toEqual([
+			{ relname: 'user_bookmarks', reloptions: ['fillfactor=50'] },
+			{ relname: 'user_watch_episodes', reloptions: ['fillfactor=50'] },
+			{ relname: 'user_watch_items', reloptions: ['fillfactor=50'] },
+		])
 	})
 })

@@ -3,6 +3,7 @@ import { catalog } from './0002-catalog.ts'
 import { accountsSync } from './0003-accounts-sync.ts'
 import { pgSearchDocs } from './0004-pg-search-docs.ts'
 import { pgSearchPopularHead } from './0005-pg-search-popular-head.ts'
+import { pgLibraryFillfactor } from './0006-pg-library-fillfactor.ts'
 import type { Migration } from './types.ts'
 
 // The one ordered list of migrations. Append new ones; never edit or reorder
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
 	'0003-accounts-sync': accountsSync,
 	'0004-pg-search-docs': pgSearchDocs,
 	'0005-pg-search-popular-head': pgSearchPopularHead,
+	'0006-pg-library-fillfactor': pgLibraryFillfactor,
 }
