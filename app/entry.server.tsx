@@ -51,7 +51,7 @@ export default async function handleRequest(
 		// The data stream the render would have read is not needed.
 		routerContext.serverHandoffStream?.cancel().catch(() => {})
 		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-		return new Response(cached, { headers: responseHeaders, status: responseStatusCode })
+		return new Response(new Uint8Array(cached.buffer as ArrayBuffer, cached.byteOffset, cached.byteLength), { headers: responseHeaders, status: responseStatusCode })
 	}
 
 	return new Promise<Response>((resolve, reject) => {
@@ -100,7 +100,7 @@ export default async function handleRequest(
 							clearTimeout(timeoutId)
 							timeoutId = undefined
 							// An aborted (timed-out) render reports its unfinished parts through onError.
-							if (chunks && !failed && responseStatusCode === 200) flight?.done(Buffer.concat(chunks).toString('utf8'), nonce)
+							if (chunks && !failed && responseStatusCode === 200) flight?.done(Buffer.concat(chunks), nonce)
 							else flight?.fail()
 							callback()
 						},

@@ -39,10 +39,18 @@ export function createProductionApp() {
 				filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res),
 			}),
 			drainOnceFix,
-			express.static(clientDir, { maxAge: '1h', index: false }),
+			publicFiles(express.static(clientDir, { maxAge: '1h', index: false })),
 		],
 		pageHandler: lazyPageHandler(),
 	})
+}
+
+/**
+ * Public files all have an extension (favicon.ico, og images…); page paths
+ * never do, so they skip the file-system lookup on every page request.
+ */
+function publicFiles(serve: RequestHandler): RequestHandler {
+	return (req, res, next) => (path.extname(req.path) ? serve(req, res, next) : next())
 }
 
 /**

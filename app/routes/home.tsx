@@ -3,10 +3,10 @@ import { HomeContinueWatching } from '#app/components/catalog/lazy-library.tsx'
 import { LoadError } from '#app/components/catalog/load-error.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
-import { movieList, originOf, tvList, withLogos } from '#app/components/catalog/catalog-loaders.server.ts'
+import { cardsOf, derivedFrom, heroItems, movieList, originOf, tvList } from '#app/components/catalog/catalog-loaders.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_POPULAR_LIMIT, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
 import { interleave } from '#app/lib/browse/lists.ts'
-import { toCards, toHeroItem, uniqueMedia } from '#app/lib/browse/media.ts'
+import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { NETWORKS } from '#app/lib/networks.ts'
 import { HomeAdSlot, HomeInfoBanner } from '#app/components/promo/lazy-promo.tsx'
@@ -26,20 +26,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 	])
 	const lists = [trendingMovies, trendingTv, popularMovies, popularTv, upcoming]
 	const failed = catalogFaultRequested(request) || lists.every((list) => list.results.length === 0)
-	const heroSource = uniqueMedia(interleave(trendingMovies.results, trendingTv.results)).filter((item) => item.backdrop_path)
-	const hero = (await withLogos(heroSource.slice(0, HERO_ITEMS_DESKTOP))).map(toHeroItem)
-	const popular = uniqueMedia(interleave(popularTv.results, popularMovies.results)).slice(0, HOME_POPULAR_LIMIT)
+	const heroSource = derivedFrom([trendingMovies.results, trendingTv.results], 'hero-source', () =>
+		uniqueMedia(interleave(trendingMovies.results, trendingTv.results))
+			.filter((item) => item.backdrop_path)
+			.slice(0, HERO_ITEMS_DESKTOP),
+	)
+	const popular = derivedFrom([popularTv.results, popularMovies.results], 'popular', () => toCards(uniqueMedia(interleave(popularTv.results, popularMovies.results)).slice(0, HOME_POPULAR_LIMIT)))
 	return {
 		origin: originOf(request),
 		failed,
 		promo: getHomePromo(request),
-		hero,
-		popular: toCards(popular),
-		trendingMovies: toCards(trendingMovies.results.slice(0, HOME_ROW_LIMIT)),
-		trendingTv: toCards(trendingTv.results.slice(0, HOME_ROW_LIMIT)),
-		popularMovies: toCards(popularMovies.results),
-		upcoming: toCards(upcoming.results.slice(0, HOME_ROW_LIMIT)),
-		network: { slug: network.slug, items: toCards(networkItems.results) },
+		hero: await heroItems(heroSource),
+		popular,
+		trendingMovies: cardsOf(trendingMovies.results, HOME_ROW_LIMIT),
+		trendingTv: cardsOf(trendingTv.results, HOME_ROW_LIMIT),
+		popularMovies: cardsOf(popularMovies.results),
+		upcoming: cardsOf(upcoming.results, HOME_ROW_LIMIT),
+		network: { slug: network.slug, items: cardsOf(networkItems.results) },
 	}
 }
 

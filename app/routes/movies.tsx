@@ -2,9 +2,9 @@ import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx'
 import { LoadError } from '#app/components/catalog/load-error.tsx'
 import { MediaGrid, MediaRow } from '#app/components/catalog/media-row.tsx'
 import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
-import { movieList, originOf, withLogos } from '#app/components/catalog/catalog-loaders.server.ts'
+import { cardsOf, derivedFrom, heroItems, movieList, originOf } from '#app/components/catalog/catalog-loaders.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
-import { toCards, toHeroItem } from '#app/lib/browse/media.ts'
+import { toCards } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { NETWORKS } from '#app/lib/networks.ts'
 import type { Route } from './+types/movies.ts'
@@ -20,17 +20,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 		movieList('/discover/movie', networkDiscoverQuery(network)),
 	])
 	const failed = [trending, popular, topRated, upcoming].every((list) => list.results.length === 0)
-	const hero = (await withLogos(popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))).map(toHeroItem)
+	const heroSource = derivedFrom([popular.results], 'hero-source', () => popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))
 	return {
 		origin: originOf(request),
 		failed,
-		hero,
-		featured: toCards(topRated.results),
-		trending: toCards(trending.results.slice(0, HOME_ROW_LIMIT)),
-		popular: toCards(popular.results),
-		popularGrid: toCards([...popular.results, ...popular2.results].slice(0, 30)),
-		upcoming: toCards(upcoming.results),
-		network: { slug: network.slug, items: toCards(networkItems.results) },
+		hero: await heroItems(heroSource),
+		featured: cardsOf(topRated.results),
+		trending: cardsOf(trending.results, HOME_ROW_LIMIT),
+		popular: cardsOf(popular.results),
+		popularGrid: derivedFrom([popular.results, popular2.results], 'grid', () => toCards([...popular.results, ...popular2.results].slice(0, 30))),
+		upcoming: cardsOf(upcoming.results),
+		network: { slug: network.slug, items: cardsOf(networkItems.results) },
 	}
 }
 

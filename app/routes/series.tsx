@@ -4,9 +4,8 @@ import { Await, Form, Link } from 'react-router'
 import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx'
 import { LoadError } from '#app/components/catalog/load-error.tsx'
 import { MediaGrid, MediaRow, MediaRowSkeleton } from '#app/components/catalog/media-row.tsx'
-import { originOf, tvList, withLogos } from '#app/components/catalog/catalog-loaders.server.ts'
+import { cardsOf, derivedFrom, heroItems, originOf, tvList } from '#app/components/catalog/catalog-loaders.server.ts'
 import { HERO_ITEMS_DESKTOP } from '#app/lib/browse/carousel.ts'
-import { toCards, toHeroItem } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { CATEGORIES } from '#app/lib/categories.ts'
 import type { Route } from './+types/series.ts'
@@ -15,12 +14,12 @@ const SERIES_TITLE = 'Willow - Watch whatever series or anime you want?'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	// Popular Series is not lazy-loaded; the other rows stream in behind shimmer placeholders.
-	const featured = tvList('/tv/top_rated').then((list) => toCards(list.results))
-	const trending = tvList('/trending/tv/day').then((list) => toCards(list.results))
-	const upcoming = tvList('/tv/on_the_air').then((list) => toCards(list.results))
+	const featured = tvList('/tv/top_rated').then((list) => cardsOf(list.results))
+	const trending = tvList('/trending/tv/day').then((list) => cardsOf(list.results))
+	const upcoming = tvList('/tv/on_the_air').then((list) => cardsOf(list.results))
 	const popular = await tvList('/tv/popular')
-	const hero = (await withLogos(popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))).map(toHeroItem)
-	return { origin: originOf(request), popular: toCards(popular.results), hero, featured, trending, upcoming }
+	const heroSource = derivedFrom([popular.results], 'hero-source', () => popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))
+	return { origin: originOf(request), popular: cardsOf(popular.results), hero: await heroItems(heroSource), featured, trending, upcoming }
 }
 
 export function meta({ data }: Route.MetaArgs) {

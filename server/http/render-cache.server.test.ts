@@ -62,9 +62,15 @@ describe('createRenderCache', () => {
 		const cache = createRenderCache()
 		expect(cache.get('k', 'other')).toBeUndefined()
 		cache.set('k', html, 'N0nce+/abcdefghij==')
-		const served = cache.get('k', 'Fresh/Nonce+123456==')
+		const served = cache.get('k', 'Fresh/Nonce+123456==')?.toString('utf8')
 		expect(served).toBe('<script nonce="Fresh/Nonce+123456==">x</script><link nonce="Fresh/Nonce+123456=="/>')
 		expect(served).not.toContain('N0nce')
+	})
+
+	it('keeps text outside ASCII intact around the nonce', () => {
+		const cache = createRenderCache()
+		cache.set('k', Buffer.from('<p>Pokémon ★ 名探偵</p><script nonce="N0nce+/abcdefghij==">“x”</script>'), 'N0nce+/abcdefghij==')
+		expect(cache.get('k', 'Fresh/Nonce+123456==')?.toString('utf8')).toBe('<p>Pokémon ★ 名探偵</p><script nonce="Fresh/Nonce+123456==">“x”</script>')
 	})
 
 	it('stores nothing without a real nonce to replace', () => {
@@ -79,8 +85,8 @@ describe('createRenderCache', () => {
 		await new Promise((resolve) => setTimeout(resolve, 40))
 		expect(shortLived.get('k', 'Fresh/Nonce+123456==')).toBeUndefined()
 
-		// Room for two entries (the size counts UTF-16 bytes of the HTML without its nonces).
-		const entryBytes = (html.length - 2 * 'N0nce+/abcdefghij=='.length) * 2
+		// Room for two entries (the size counts the UTF-8 bytes of the HTML without its nonces).
+		const entryBytes = Buffer.byteLength(html) - 2 * 'N0nce+/abcdefghij=='.length
 		const small = createRenderCache({ maxBytes: entryBytes * 2 + 1 })
 		small.set('a', html, 'N0nce+/abcdefghij==')
 		small.set('b', html, 'N0nce+/abcdefghij==')
@@ -98,7 +104,7 @@ describe('createRenderCache', () => {
 		expect(waiting).toBeDefined()
 		flight.done(html, 'N0nce+/abcdefghij==')
 		flight.fail()
-		expect(await waiting).toBe('<script nonce="Fresh/Nonce+123456==">x</script><link nonce="Fresh/Nonce+123456=="/>')
+		expect((await waiting)?.toString('utf8')).toBe('<script nonce="Fresh/Nonce+123456==">x</script><link nonce="Fresh/Nonce+123456=="/>')
 		expect(cache.wait('k', 'x'.repeat(16))).toBeUndefined()
 		expect(cache.get('k', 'x'.repeat(16))).toBeDefined()
 	})

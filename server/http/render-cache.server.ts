@@ -80,46 +80,66 @@ export interface RenderCacheOptions {
 }
 
 export function createRenderCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_000, waitMs = 6_000 }: RenderCacheOptions = {}) {
-	// The HTML split at every occurrence of the nonce it was rendered with.
-	const lru = new LRUCache<string, string[]>({
+	// The HTML's UTF-8 bytes split at every occurrence of the nonce it was rendered with:
+	// a hit only copies bytes around the new nonce (no string joining or re-encoding).
+	const lru = new LRUCache<string, Buffer[]>({
 		maxSize: maxBytes,
-		sizeCalculation: (parts) => Math.max(1, parts.reduce((sum, part) => sum + part.length * 2, 0)),
+		sizeCalculation: (parts) => Math.max(1, parts.reduce((sum, part) => sum + part.length, 0)),
 		ttl: ttlMs,
 	})
 	// Renders under way: concurrent requests for one key wait for the first instead of rendering again.
-	const inFlight = new Map<string, Promise<string[] | undefined>>()
+	const inFlight = new Map<string, Promise<Buffer[] | undefined>>()
 
-	function store(key: string, html: string, nonce: string): string[] | undefined {
+	function store(key: string, html: Buffer | string, nonce: string): Buffer[] | undefined {
 		if (!nonce || nonce.length < 16) return undefined
-		const parts = html.split(nonce)
+		const bytes = typeof html === 'string' ? Buffer.from(html) : html
+		const needle = Buffer.from(nonce)
+		const parts: Buffer[] = []
+		let start = 0
+		for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, start)) {
+			parts.push(Buffer.from(bytes.subarray(start, at)))
+			start = at + needle.length
+		}
+		parts.push(Buffer.from(bytes.subarray(start)))
 		lru.set(key, parts)
 		return parts
 	}
 
+	function withNonce(parts: Buffer[], nonce: string): Buffer {
+		const needle = Buffer.from(nonce)
+		const pieces: Buffer[] = []
+		for (const [i, part] of parts.entries()) {
+			if (i > 0) pieces.push(needle)
+			pieces.push(part)
+		}
+		return Buffer.concat(pieces)
+	}
+
 	return {
-		/** The cached HTML for this key with `nonce` in place, or undefined. */
-		get(key: string, nonce: string): string | undefined {
-			return lru.get(key)?.join(nonce)
+		/** The cached HTML (UTF-8) for this key with `nonce` in place, or undefined. */
+		get(key: string, nonce: string): Buffer | undefined {
+			const parts = lru.get(key)
+			return parts && withNonce(parts, nonce)
 		},
 		/** Stores HTML rendered with `nonce`. Without a nonce nothing is stored: it could not be replaced. */
-		set(key: string, html: string, nonce: string) {
+		set(key: string, html: Buffer | string, nonce: string) {
 			store(key, html, nonce)
 		},
 		/**
 		 * When a render of this key is under way, resolves to its HTML with `nonce`
 		 * in place (undefined if it fails or takes longer than waitMs); otherwise undefined.
 		 */
-		wait(key: string, nonce: string): Promise<string | undefined> | undefined {
-			return inFlight.get(key)?.then((parts) => parts?.join(nonce))
+		wait(key: string, nonce: string): Promise<Buffer | undefined> | undefined {
+			return inFlight.get(key)?.then((parts) => parts && withNonce(parts, nonce))
 		},
 		/** Announces a render of this key; exactly one of done or fail settles it (later calls do nothing). */
 		begin(key: string) {
-			let settle: (parts: string[] | undefined) => void = () => {}
-			const promise = new Promise<string[] | undefined>((resolve) => {
+			let settle: (parts: Buffer[] | undefined) => void = () => {}
+			const promise = new Promise<Buffer[] | undefined>((resolve) => {
 				settle = resolve
 			})
 			let settled = false
-			const finish = (parts: string[] | undefined) => {
+			const finish = (parts: Buffer[] | undefined) => {
 				if (settled) return
 				settled = true
 				clearTimeout(timer)
@@ -130,7 +150,7 @@ export function createRenderCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_
 			timer.unref()
 			if (!inFlight.has(key)) inFlight.set(key, promise)
 			return {
-				done(html: string, nonce: string) {
+				done(html: Buffer | string, nonce: string) {
 					finish(store(key, html, nonce))
 				},
 				fail() {

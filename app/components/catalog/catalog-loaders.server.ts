@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { createCachedLoader, getCache } from '#server/cache/cache.server.ts'
 import { catalogGet as catalogGetUncached } from '#server/catalog/catalog.server.ts'
 import { logger } from '#server/logger.server.ts'
-import { withKind } from '#app/lib/browse/media.ts'
+import { toCards, toHeroItem, withKind, type CardFields, type HeroFields } from '#app/lib/browse/media.ts'
 import type { TmdbImages, TmdbMovieListItem, TmdbPage, TmdbTvListItem } from '#app/lib/tmdb-types.ts'
 
 export type CatalogQuery = Record<string, string | number | undefined>
@@ -47,14 +47,46 @@ export async function listOrEmpty<T>(path: string, query: CatalogQuery = {}): Pr
 	}
 }
 
+interface DerivedNode {
+	next: WeakMap<object, DerivedNode>
+	values: Map<string, unknown>
+}
+const derivedRoot: DerivedNode = { next: new WeakMap(), values: new Map() }
+
+/**
+ * A value computed from catalogue objects, computed once per set of objects.
+ * The in-process cache answers a hit with the very objects it stored, so
+ * every request for an unchanged list reuses its cards instead of building
+ * (and collecting) them again; a refreshed list is a new object, hence a new
+ * value. Through Redis every read is a new object and this simply computes.
+ * `build` must depend only on `sources` and `variant`.
+ */
+export function derivedFrom<T>(sources: readonly object[], variant: string, build: () => T): T {
+	let node = derivedRoot
+	for (const source of sources) {
+		let next = node.next.get(source)
+		if (!next) node.next.set(source, (next = { next: new WeakMap(), values: new Map() }))
+		node = next
+	}
+	if (node.values.has(variant)) return node.values.get(variant) as T
+	const value = build()
+	node.values.set(variant, value)
+	return value
+}
+
 export async function movieList(path: string, query: CatalogQuery = {}) {
 	const list = await listOrEmpty<TmdbMovieListItem>(path, query)
-	return { ...list, results: withKind(list.results, 'movie') }
+	return { ...list, results: derivedFrom([list.results], 'movie', () => withKind(list.results, 'movie')) }
 }
 
 export async function tvList(path: string, query: CatalogQuery = {}) {
 	const list = await listOrEmpty<TmdbTvListItem>(path, query)
-	return { ...list, results: withKind(list.results, 'tv') }
+	return { ...list, results: derivedFrom([list.results], 'tv', () => withKind(list.results, 'tv')) }
+}
+
+/** The cards of the first `limit` items of a list (memoized per list, see derivedFrom). */
+export function cardsOf(items: ReadonlyArray<Parameters<typeof toCards>[0][number]>, limit = items.length): CardFields[] {
+	return derivedFrom([items], `cards:${limit}`, () => toCards(items.slice(0, limit)))
 }
 
 /** Reads a detail endpoint; unknown ids become a 404 response (the root error boundary shows the not-found page). */
@@ -87,14 +119,16 @@ export function pickLogo(images: TmdbImages | undefined | null): string | null {
 }
 
 /** Adds logo paths to hero items; a failed image lookup just leaves the title text. */
-export async function withLogos<T extends { id: number; media_type: 'movie' | 'tv' }>(items: readonly T[]): Promise<Array<T & { logo_path: string | null }>> {
+/** Hero slides of list items, each with its logo (a slide is memoized per item and image list, see derivedFrom). */
+export async function heroItems(items: ReadonlyArray<Parameters<typeof toHeroItem>[0] & { media_type: 'movie' | 'tv' }>): Promise<HeroFields[]> {
 	return Promise.all(
 		items.map(async (item) => {
 			try {
 				const images = await catalogGet<TmdbImages>(`/${item.media_type}/${item.id}/images`, { include_image_language: 'en,null' })
-				return { ...item, logo_path: pickLogo(images) }
+				if (!images) return toHeroItem({ ...item, logo_path: null })
+				return derivedFrom([item, images], 'hero', () => toHeroItem({ ...item, logo_path: pickLogo(images) }))
 			} catch {
-				return { ...item, logo_path: null }
+				return toHeroItem({ ...item, logo_path: null })
 			}
 		}),
 	)
