@@ -2,9 +2,45 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 
+const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/
+const BROWSE_ROUTE = /[\\/]app[\\/]routes[\\/](home|movies|series|movie-detail|series-detail|episode|search|categories|category|networks|network|discover)\.tsx$/
+
+/** Whether a route matching `route` imports a module, directly or not, through static imports. */
+function isUnder(route: RegExp, id: string, getModuleInfo: (id: string) => { importers: readonly string[] } | null, seen = new Set<string>()): boolean {
+	if (seen.has(id)) return false
+	seen.add(id)
+	const importers = getModuleInfo(id)?.importers ?? []
+	return importers.some((importer) => route.test(importer) || isUnder(route, importer, getModuleInfo, seen))
+}
+
+/** The browse routes that import a module, directly or not, through static imports. */
+function browseRoutesReaching(id: string, getModuleInfo: (id: string) => { importers: readonly string[] } | null, seen = new Set<string>(), found = new Set<string>()): Set<string> {
+	if (seen.has(id)) return found
+	seen.add(id)
+	for (const importer of getModuleInfo(id)?.importers ?? []) {
+		if (BROWSE_ROUTE.test(importer)) found.add(importer)
+		else browseRoutesReaching(importer, getModuleInfo, seen, found)
+	}
+	return found
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
 	build: {
-		rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
+		rollupOptions: isSsrBuild
+			? { input: './server/app.ts' }
+			: {
+					output: {
+						// Every page needs React and React Router, and the root route's modules: one
+						// file each instead of dozens of small ones, plus the code browse routes share (docs/decisions/0009).
+						manualChunks(id: string, { getModuleInfo }: { getModuleInfo: (id: string) => { importers: readonly string[] } | null }) {
+							if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/.test(id)) return 'framework'
+							if (id.startsWith('\0') || /[\\/]app[\\/]routes[\\/]/.test(id)) return undefined
+							if (isUnder(ROOT_ROUTE, id, getModuleInfo)) return 'shell'
+							if (browseRoutesReaching(id, getModuleInfo).size >= 2) return 'browse'
+							return undefined
+						},
+					},
+				},
 		// Keep the client bundle honest: assets are hashed and cached forever.
 		assetsInlineLimit: 0,
 	},
