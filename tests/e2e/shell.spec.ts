@@ -233,10 +233,17 @@ test('security headers are present on pages and the API', async ({ request }) =>
 
 test('hashed assets are cached for a year and compressed', async ({ request }) => {
 	const html = await (await request.get('/stats')).text()
-	const src = html.match(/<link rel="modulepreload" href="(\/assets\/[^"]+)"/)?.[1]
-	expect(src).toBeTruthy()
-	const response = await request.get(src!, { headers: { 'Accept-Encoding': 'gzip' } })
-	expect(response.headers()['cache-control']).toContain('immutable')
-	expect(response.headers()['cache-control']).toContain('max-age=31536000')
-	expect(response.headers()['content-encoding']).toBe('gzip')
+	const sources = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+)"/g)].map((match) => match[1]!)
+	expect(sources.length).toBeGreaterThan(0)
+	let compressed = 0
+	for (const src of sources) {
+		const response = await request.get(src, { headers: { 'Accept-Encoding': 'gzip' } })
+		expect(response.headers()['cache-control']).toContain('immutable')
+		expect(response.headers()['cache-control']).toContain('max-age=31536000')
+		// Files under compression's 1 KB threshold (the tiny entry module) are sent as they are.
+		if ((await response.body()).length < 1024) continue
+		expect(response.headers()['content-encoding'], src).toBe('gzip')
+		compressed += 1
+	}
+	expect(compressed).toBeGreaterThan(0)
 })
