@@ -5,21 +5,15 @@ import { defineConfig } from 'vite'
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/
 const BROWSE_ROUTE = /[\\/]app[\\/]routes[\\/](home|movies|series|movie-detail|series-detail|episode|search|categories|category|networks|network|discover)\.tsx$/
 
-/** Whether a route matching `route` imports a module, directly or not, through static imports. */
-function isUnder(route: RegExp, id: string, getModuleInfo: (id: string) => { importers: readonly string[] } | null, seen = new Set<string>()): boolean {
-	if (seen.has(id)) return false
-	seen.add(id)
-	const importers = getModuleInfo(id)?.importers ?? []
-	return importers.some((importer) => route.test(importer) || isUnder(route, importer, getModuleInfo, seen))
-}
+type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null
 
-/** The browse routes that import a module, directly or not, through static imports. */
-function browseRoutesReaching(id: string, getModuleInfo: (id: string) => { importers: readonly string[] } | null, seen = new Set<string>(), found = new Set<string>()): Set<string> {
+/** The routes matching `route` that import a module, directly or not, through static imports. */
+function routesReaching(route: RegExp, id: string, getModuleInfo: ModuleInfoOf, seen = new Set<string>(), found = new Set<string>()): Set<string> {
 	if (seen.has(id)) return found
 	seen.add(id)
 	for (const importer of getModuleInfo(id)?.importers ?? []) {
-		if (BROWSE_ROUTE.test(importer)) found.add(importer)
-		else browseRoutesReaching(importer, getModuleInfo, seen, found)
+		if (route.test(importer)) found.add(importer)
+		else routesReaching(route, importer, getModuleInfo, seen, found)
 	}
 	return found
 }
@@ -32,11 +26,11 @@ export default defineConfig(({ isSsrBuild }) => ({
 					output: {
 						// Every page needs React and React Router, and the root route's modules: one
 						// file each instead of dozens of small ones, plus the code browse routes share (docs/decisions/0009).
-						manualChunks(id: string, { getModuleInfo }: { getModuleInfo: (id: string) => { importers: readonly string[] } | null }) {
+						manualChunks(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }) {
 							if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/.test(id)) return 'framework'
 							if (id.startsWith('\0') || /[\\/]app[\\/]routes[\\/]/.test(id)) return undefined
-							if (isUnder(ROOT_ROUTE, id, getModuleInfo)) return 'shell'
-							if (browseRoutesReaching(id, getModuleInfo).size >= 2) return 'browse'
+							if (routesReaching(ROOT_ROUTE, id, getModuleInfo).size > 0) return 'shell'
+							if (routesReaching(BROWSE_ROUTE, id, getModuleInfo).size >= 2) return 'browse'
 							return undefined
 						},
 					},
