@@ -93,14 +93,14 @@ function movieLine(source: DemoMovieSource, facts: FileMovie, upcoming: boolean)
 		production_companies: (facts.production_companies ?? []).map((c) => ({ id: c.id, name: c.name, logo_path: null, origin_country: '' })),
 		production_countries: facts.production_countries ?? [],
 		spoken_languages: facts.spoken_languages ?? [],
-		imdb_id: imdb,
-		external_ids: { imdb_id: imdb },
+		imdb_id: imdb || null,
+		external_ids: { imdb_id: imdb || null },
 		poster_path: artPath('poster', `movie-${id}`),
 		backdrop_path: artPath('backdrop', `movie-${id}`),
 		logo_path: artPath('logo', `movie-${id}`),
 		credits: {
 			cast: cast.split(', ').map((name, order) => ({ ...person(name), character: '', order, known_for_department: 'Acting' })),
-			crew: [{ ...person(director), job: 'Director', department: 'Directing', known_for_department: 'Directing' }],
+			crew: director.split(', ').map((name) => ({ ...person(name), job: 'Director', department: 'Directing', known_for_department: 'Directing' })),
 		},
 		'watch/providers': providers('movie', id, codes),
 		...(upcoming ? { _upcoming: true } : {}),
@@ -145,7 +145,7 @@ function seriesLine(show: DemoSeriesSource) {
 	const until = show.last ? Date.parse(show.last) + DAY : SPREAD_UNTIL
 	const slotDays = show.upcoming ? 365 : Math.max(14, Math.min(365, Math.floor((until - first) / DAY / show.seasons.length)))
 	const seasons = show.seasons.map((count, index) => {
-		const seasonNumber = index + 1
+		const seasonNumber = show.seasonNumbers?.[index] ?? index + 1
 		const seasonStart = first + index * slotDays * DAY
 		const offsets = episodeOffsets(count, slotDays)
 		return {

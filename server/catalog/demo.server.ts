@@ -79,8 +79,9 @@ export function applyDemoDates(item: ImportItem & DemoExtras, now: Date): Import
 	if (_airing && rest.kind === 'tv' && rest.seasons?.length) {
 		const latest = rest.seasons.reduce((a, b) => (b.season_number > a.season_number ? b : a))
 		const episodes = latest.episodes ?? []
-		// Daily shows air every day, the rest weekly; about half the season has aired.
-		const spacing = (episodes.length > 40 ? 1 : 7) * 86_400_000
+		// A season with more episodes than a year has weeks airs daily, the rest
+		// weekly (a weekly show has up to 53 a year); about half of it has aired.
+		const spacing = (episodes.length > 53 ? 1 : 7) * 86_400_000
 		const aired = Math.max(1, Math.ceil(episodes.length / 2))
 		const start = new Date(now.getTime() - (aired - 1) * spacing - 86_400_000)
 		const dated = episodes.map((e, i) => ({ ...e, air_date: iso(new Date(start.getTime() + i * spacing)) }))

@@ -29,6 +29,10 @@ export interface DemoSeriesSource {
 	upcoming?: boolean
 	/** Last air date of an ended show whose seasons are closer together than one a year. */
 	last?: string
+	/** TMDB's season numbers when they are not 1..n (a show with gaps). */
+	seasonNumbers?: number[]
+	/** Some season counts are estimated from verified totals (see `spread`). */
+	estimated?: boolean
 }
 
 const s = (
@@ -51,13 +55,97 @@ const s = (
 	extra: Partial<DemoSeriesSource> = {},
 ): DemoSeriesSource => ({ id, name, first, genres, lang, country, pop, vote, votes, ended, runtime, seasons, networks, channel, imdb, creator, cast, overview, tagline, ...extra })
 
-const rep = (count: number, episodes: number) => Array.from({ length: count }, () => episodes)
+/**
+ * Per-season counts for a long-running daily or weekly show whose season-by-season
+ * numbers are not published anywhere we could check: the verified episode total
+ * for the verified seasons, split evenly over the seasons without a known count
+ * (the earlier seasons take the remainder). Shows built this way are marked
+ * `estimated`, and the comment above each one gives its sources.
+ */
+function spread(seasons: number, total: number, known: Record<number, number> = {}): number[] {
+	const unknown = Array.from({ length: seasons }, (_, i) => i + 1).filter((n) => known[n] === undefined)
+	const rest = total - Object.values(known).reduce((a, b) => a + b, 0)
+	const each = Math.floor(rest / unknown.length)
+	let extra = rest - each * unknown.length
+	return Array.from({ length: seasons }, (_, i) => known[i + 1] ?? each + (extra-- > 0 ? 1 : 0))
+}
+
+/** Mondays in each calendar year from `from` to the end of `lastYear`: a weekly Monday show's episodes per year. */
+function mondaysPerYear(from: string, lastYear: number): number[] {
+	const counts: number[] = []
+	for (let day = Date.parse(from); new Date(day).getUTCFullYear() <= lastYear; day += 7 * 86_400_000) {
+		const index = new Date(day).getUTCFullYear() - Number(from.slice(0, 4))
+		counts[index] = (counts[index] ?? 0) + 1
+	}
+	return counts
+}
 
 // Per-season episode counts checked against public episode lists (reunion and
 // recap specials counted as episodes, as the season articles do).
 const SURVIVOR_SEASONS = [14, 16, 15, 15, 15, 15, 15, 17, 15, 15, 15, 16, 16, 15, 15, 15, 14, 15, 16, 15, 16, 15, 16, 15, 15, 15, 15, 14, 15, 15, 15, 15, 14, 13, 14, 14, 14, 14, 14, 14, 13, 13, 13, 13, 13, 13, 14, 13, 13]
 // Seasons 1-50 checked against public episode lists; season 51 is not yet confirmed.
 const SNL_SEASONS = [24, 22, 20, 20, 20, 13, 20, 20, 19, 17, 18, 20, 13, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 19, 20, 20, 20, 20, 20, 20, 19, 20, 12, 22, 22, 22, 22, 21, 21, 21, 21, 21, 21, 21, 18, 20, 21, 18, 20, 20, 20]
+
+// Long-running shows. Where only totals are public, `spread` fills the seasons
+// without their own count (see above); the comment names what was checked.
+// Big Brother (US): each season article's episode count (1-27).
+const BIG_BROTHER_SEASONS = [70, 30, 32, 33, 31, 30, 28, 33, 33, 29, 30, 30, 29, 30, 36, 40, 40, 42, 40, 40, 40, 37, 37, 34, 42, 39, 39]
+// Watch What Happens Live: TMDB's own seasons (a February 2024 API response);
+// TMDB has no seasons 11 and 12.
+const WWHL_SEASON_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 15, 16, 17, 18, 19, 20, 21]
+const WWHL_SEASONS = [22, 29, 40, 1, 4, 72, 35, 64, 88, 108, 2, 125, 209, 208, 208, 208, 209, 203, 34]
+// Last Week Tonight: seasons are years. 1-3 from the season articles; 239
+// episodes after season 8 with season 7 at 30 (HBO orders 30 a season); season 9
+// ended its 30-episode order; season 12 reached episode 30; the 2023 strike cut
+// season 10, which with the start of season 13 makes up the rest of the 351
+// episodes Wikipedia counted early in 2026. Season 13 is this year's order.
+const LAST_WEEK_TONIGHT_SEASONS = [24, 35, 30, 30, 30, 30, 30, 30, 30, 20, 30, 30, 30]
+// Running Man: seasons are years (2010-2026), from episode numbers on known air
+// dates (episode 74 on 2011-12-25, 126 on 2012-12-30, 178 on 2013-12-29, 228 the
+// first of 2015, 332 on 2017-01-01, 432 the last of 2018, 483 the last of 2019,
+// 635 the first of 2023, 686 on 2024-01-07, 800 on 2026-04-26); 2021 and 2022
+// share their 99 episodes by weeks on air.
+const RUNNING_MAN_SEASONS = [25, 49, 52, 52, 49, 52, 52, 51, 50, 51, 52, 49, 50, 51, 48, 50, 52]
+// Raw: a season per year since 1993, one episode every Monday.
+const RAW_SEASONS = mondaysPerYear('1993-01-11', 2026)
+// Mayday: 25 seasons and 287 episodes (Wikipedia); seasons 1-12 from the 2011
+// episode list, 13, 15, 18 and 22 from season listings.
+const MAYDAY_SEASONS = spread(25, 287, { 1: 6, 2: 6, 3: 13, 4: 10, 5: 10, 6: 3, 7: 8, 8: 2, 9: 8, 10: 6, 11: 13, 12: 13, 13: 10, 15: 10, 18: 10, 22: 10 })
+// Operación Triunfo: TMDB's own seasons (an API response from January 2024;
+// season 12 counts the daily shows of OT 2023).
+const OPERACION_TRIUNFO_SEASONS = [18, 18, 16, 15, 15, 16, 14, 6, 19, 16, 14, 81]
+// Strictly: It Takes Two: a series per Strictly series (2004-2026). 505 episodes
+// in series 1-10 and 910 in 1-15 (Wikipedia); 60 in each of 2024 and 2025 (BBC
+// listings), the same 60 for the other recent series.
+const IT_TAKES_TWO_SEASONS = [...spread(10, 505), ...spread(5, 405), ...spread(8, 480), 60]
+// The Graham Norton Show: 515 episodes in series 1-32 (British Comedy Guide,
+// February 2025); series 33 (2025-26) and 34 (autumn 2026) at the usual length.
+const GRAHAM_NORTON_SEASONS = [...spread(32, 515), 16, 16]
+// The Late Show with Stephen Colbert: 11 seasons, 1,763 episodes (Wikipedia).
+const COLBERT_SEASONS = spread(11, 1763)
+// Jimmy Kimmel Live!: 3,588 episodes in seasons 1-21 by 2023-01-26, season 21
+// (2022-23) then about half over; seasons 22-25 at that season's pace.
+const KIMMEL_SEASONS = [...spread(21, 3588 + 80), 160, 160, 160, 160]
+// The Tonight Show Starring Jimmy Fallon: 13 seasons, 2,257 episodes (Wikipedia, 2026).
+const FALLON_SEASONS = spread(13, 2257)
+// Late Night with Seth Meyers: 13 seasons, 1,770 episodes (Wikipedia, 2026);
+// season 1 has 99 in TMDB's own data.
+const SETH_MEYERS_SEASONS = spread(13, 1770, { 1: 99 })
+// Real Time with Bill Maher: seasons are years; 680 episodes by 2025-02-21 (early
+// in season 23), season 24 is 2026 (Wikipedia counted 24 seasons, 716 episodes).
+const REAL_TIME_SEASONS = [...spread(22, 675), 35, 35]
+// Binnelanders: TMDB's own seasons (an API response from September 2024, when
+// season 20 was on air; TMDB lists a season's planned episodes).
+const BINNELANDERS_SEASONS = [52, 88, 260, 260, 237, 260, 260, 260, 260, 260, 260, 315, 260, 260, 260, 260, 260, 260, 260, 260]
+// Un si grand soleil: 235 episodes in season 1 (CNC); episode 983 aired on
+// 2022-09-23 and 1795 on 2025-11-18, five a week, seasons from late August.
+const UN_SI_GRAND_SOLEIL_SEASONS = [235, ...spread(3, 728), ...spread(4, 1030), 250]
+// Ici tout commence: episode 452 aired on 2022-07-27 and 839 on 2024-01-15,
+// five a week all year, seasons from late August.
+const ICI_TOUT_COMMENCE_SEASONS = [190, 262, 287, 255, 255, 255, 255]
+// Suidooster: episode 468 aired on 2018-04-06, then five a week; season 9 began
+// in April 2023, so seasons run April to April from season 4.
+const SUIDOOSTER_SEASONS = [...spread(3, 468), ...Array.from({ length: 9 }, () => 260)]
 
 export const DEMO_SERIES: DemoSeriesSource[] = [
 	s(1399, 'Game of Thrones', '2011-04-17', [10765, 18, 10759], ['en', 'US'], [185.5, 8.456, 25049], true, 60, [10, 10, 10, 10, 10, 10, 7, 6], 'm', 'HBO', 'tt0944947', 'David Benioff', 'Emilia Clarke, Kit Harington, Peter Dinklage, Lena Headey', 'Noble houses scheme, marry and go to war over an iron throne while an ancient threat gathers beyond a great wall of ice.', 'Every throne has a price.'),
@@ -133,36 +221,36 @@ export const DEMO_SERIES: DemoSeriesSource[] = [
 	s(197189, 'Cara e Coragem', '2022-05-30', [35, 10759, 10766], ['pt', 'BR'], [1500.0, 6.0, 30], true, 45, [179], 'a', 'TV Globo', 'tt19883484', 'Claudia Souto', 'Taís Araújo, Marcelo Serrado, Paolla Oliveira, Paulo Lessa', 'Two stunt performers are hired to protect a heiress caught in a dangerous family conspiracy.', 'Stunts on screen, danger off it.'),
 	s(213026, 'Fuzuê', '2023-08-14', [35, 10766], ['pt', 'BR'], [1954.0, 5.739, 23], true, 40, [155], 'a', 'TV Globo', 'tt27836014', 'Gustavo Reiz', 'Giovana Cordeiro, Nicolas Prattes, Marina Ruy Barbosa, Olivia Araújo', 'A young woman hunts for a hidden treasure that could save her family shop in a lively Rio neighbourhood.', 'A treasure map to the heart.'),
 	s(210506, 'Sangue Oculto', '2022-09-19', [10766], ['pt', 'PT'], [1417.0, 2.0, 1], true, 45, [220], 'a', 'SIC', 'tt21950374', 'António Barreira', 'Sara Matos, Albano Jerónimo, João Catarré, Maria João Bastos', 'A family of vineyard owners in the Douro is torn apart when a buried crime comes to light.', 'Blood runs deeper than wine.'),
-	s(206559, 'Binnelanders', '2005-10-13', [10766], ['af', 'ZA'], [3581.0, 5.575, 20], false, 24, rep(8, 120), 'n', 'kykNET', 'tt0482049', 'Friedrich Stehle', 'Anna-Mart van der Merwe, Cobus Venter, Ilse Oppelt, Morné du Toit', 'Doctors and patients of a busy Pretoria hospital live through love, loss and rivalries.', 'Life on the ward.', { airing: true }),
-	s(81329, 'Chronicles of the Sun', '2018-08-27', [10766], ['fr', 'FR'], [2450.0, 7.491, 53], false, 24, rep(7, 220), 'h', 'France 2', 'tt8747396', 'Olivier Szulzynger', 'Mélanie Maudran, Gary Guénaire, Jeremy Banster, Tonya Kinzinger', 'A woman returns to Montpellier with her son and is drawn into a murder case and the lives of a sunny city.', 'Sunshine hides shadows.', { original: 'Un si grand soleil', airing: true }),
-	s(112470, 'Here it all begins', '2020-11-02', [10766], ['fr', 'FR'], [1973.0, 6.7, 33], false, 26, rep(5, 230), 'h', 'TF1', 'tt13318622', 'Jean-Marc Taba', 'Catherine Marchal, Vanessa Demouy, Francis Huster, Clément Rémiens', 'Students at a prestigious culinary school in the Camargue fight for their place in the kitchen and in love.', 'Everything begins in the kitchen.', { original: 'Ici tout commence', airing: true }),
-	s(235484, 'Suidooster', '2015-11-16', [10766], ['af', 'ZA'], [2026.0, 8.5, 4], false, 24, rep(9, 200), 'n', 'kykNET & kie', 'tt5343478', 'Paul Eilers', 'Denise Newman, Ashley Falken, Ilse Klink, Crystal Donna Roberts', 'The families of a close-knit Cape Town neighbourhood share a corner shop, a church and plenty of gossip.', 'Where everyone knows your business.'),
+	s(206559, 'Binnelanders', '2005-10-13', [10766], ['af', 'ZA'], [3581.0, 5.575, 20], false, 24, BINNELANDERS_SEASONS, 'n', 'kykNET', 'tt0482049', 'Friedrich Stehle', 'Anna-Mart van der Merwe, Cobus Venter, Ilse Oppelt, Morné du Toit', 'Doctors and patients of a busy Pretoria hospital live through love, loss and rivalries.', 'Life on the ward.', { airing: true }),
+	s(81329, 'Chronicles of the Sun', '2018-08-27', [10766], ['fr', 'FR'], [2450.0, 7.491, 53], false, 24, UN_SI_GRAND_SOLEIL_SEASONS, 'h', 'France 2', 'tt8747396', 'Olivier Szulzynger', 'Mélanie Maudran, Gary Guénaire, Jeremy Banster, Tonya Kinzinger', 'A woman returns to Montpellier with her son and is drawn into a murder case and the lives of a sunny city.', 'Sunshine hides shadows.', { original: 'Un si grand soleil', airing: true, estimated: true }),
+	s(112470, 'Here it all begins', '2020-11-02', [10766], ['fr', 'FR'], [1973.0, 6.7, 33], false, 26, ICI_TOUT_COMMENCE_SEASONS, 'h', 'TF1', 'tt13318622', 'Jean-Marc Taba', 'Catherine Marchal, Vanessa Demouy, Francis Huster, Clément Rémiens', 'Students at a prestigious culinary school in the Camargue fight for their place in the kitchen and in love.', 'Everything begins in the kitchen.', { original: 'Ici tout commence', airing: true, estimated: true }),
+	s(235484, 'Suidooster', '2015-11-16', [10766], ['af', 'ZA'], [2026.0, 8.5, 4], false, 24, SUIDOOSTER_SEASONS, 'n', 'kykNET & kie', 'tt5343478', 'Paul Eilers', 'Denise Newman, Ashley Falken, Ilse Klink, Crystal Donna Roberts', 'The families of a close-knit Cape Town neighbourhood share a corner shop, a church and plenty of gossip.', 'Where everyone knows your business.', { estimated: true }),
 	s(204370, 'Travessia', '2022-10-10', [10766, 18], ['pt', 'BR'], [1482.0, 5.0, 6], true, 45, [179], 'a', 'TV Globo', 'tt21614040', 'Gloria Perez', 'Lucy Alves, Rômulo Estrela, Chay Suede, Jade Picon', 'A young woman from Maranhão becomes the victim of a deepfake video and goes to Rio to clear her name.', 'A face can lie.'),
 	s(204095, 'Mar do Sertão', '2022-08-22', [10766, 18], ['pt', 'BR'], [1479.0, 4.3, 16], true, 40, [179], 'a', 'TV Globo', 'tt21261504', 'Mário Teixeira', 'Isadora Cruz, Sergio Guizé, Renato Góes, Alexandre Nero', 'Presumed dead after a fire, a man returns to his drought-stricken town ten years later as a doctor to reclaim his love.', 'The desert keeps its promises.'),
 	// Talk
-	s(1220, 'The Graham Norton Show', '2007-02-22', [35, 10767], ['en', 'GB'], [118.0, 7.188, 276], false, 45, rep(32, 12), 'h', 'BBC One', 'tt1023262', 'Graham Norton', 'Graham Norton, Cat Deeley', 'A famous red sofa, a glass of wine and the week\'s biggest stars swapping stories with a quick-witted host.', 'Sit back for the red chair.', { airing: true }),
-	s(63770, 'The Late Show with Stephen Colbert', '2015-09-08', [35, 10767], ['en', 'US'], [111.0, 6.2, 334], true, 60, rep(11, 150), 'p', 'CBS', 'tt3697842', 'Stephen Colbert', 'Stephen Colbert, Jon Batiste, Louis Cato', 'Nightly monologues, interviews and music with a sharp satirist at the Ed Sullivan Theater.', 'Late, but worth it.', { last: '2026-05-21' }),
-	s(22980, 'Watch What Happens Live with Andy Cohen', '2009-07-16', [10767, 35], ['en', 'US'], [143.0, 5.0, 81], false, 30, rep(22, 100), 'k', 'Bravo', 'tt2057880', 'Andy Cohen', 'Andy Cohen', 'A live late-night chat with reality-TV favourites and celebrity guests, drinks and games included.', 'Live, loose and unscripted.', { airing: true }),
+	s(1220, 'The Graham Norton Show', '2007-02-22', [35, 10767], ['en', 'GB'], [118.0, 7.188, 276], false, 45, GRAHAM_NORTON_SEASONS, 'h', 'BBC One', 'tt1023262', 'Graham Norton', 'Graham Norton, Cat Deeley', 'A famous red sofa, a glass of wine and the week\'s biggest stars swapping stories with a quick-witted host.', 'Sit back for the red chair.', { airing: true, estimated: true }),
+	s(63770, 'The Late Show with Stephen Colbert', '2015-09-08', [35, 10767], ['en', 'US'], [111.0, 6.2, 334], true, 60, COLBERT_SEASONS, 'p', 'CBS', 'tt3697842', 'Stephen Colbert', 'Stephen Colbert, Jon Batiste, Louis Cato', 'Nightly monologues, interviews and music with a sharp satirist at the Ed Sullivan Theater.', 'Late, but worth it.', { last: '2026-05-21', estimated: true }),
+	s(22980, 'Watch What Happens Live with Andy Cohen', '2009-07-16', [10767, 35], ['en', 'US'], [143.0, 5.0, 81], false, 30, WWHL_SEASONS, 'k', 'Bravo', 'tt2057880', 'Andy Cohen', 'Andy Cohen', 'A live late-night chat with reality-TV favourites and celebrity guests, drinks and games included.', 'Live, loose and unscripted.', { airing: true, seasonNumbers: WWHL_SEASON_NUMBERS }),
 	s(132544, 'Great Minds', '2021-08-30', [10767, 99], ['ko', 'KR'], [2308.0, 4.6, 10], false, 50, [20, 20, 20], 'a', 'EBS', 'tt15252566', 'Kim Jae-hwan', 'Kim Jae-hwan', 'World-renowned thinkers give lectures on the big questions of science, history and society.', 'Lessons from the best.', { original: '위대한 수업, 그레이트 마인즈' }),
-	s(60694, 'Last Week Tonight with John Oliver', '2014-04-27', [35, 10767, 10763], ['en', 'US'], [90.0, 7.9, 1200], false, 30, rep(12, 30), 'm', 'HBO', 'tt3530232', 'John Oliver', 'John Oliver', 'A weekly comedy deep-dive into one under-covered news story, from debt collection to data brokers.', 'One story, very thoroughly.', { airing: true }),
-	s(1489, 'Jimmy Kimmel Live!', '2003-01-26', [35, 10767], ['en', 'US'], [95.0, 5.8, 300], false, 60, rep(23, 150), 'h', 'ABC', 'tt0320037', 'Jimmy Kimmel', 'Jimmy Kimmel, Cleto Escobedo III, Guillermo Rodriguez', 'A late-night host mixes monologue jokes, pranks and celebrity interviews from Hollywood.', 'Live-ish from Hollywood.', { airing: true }),
-	s(59941, 'The Tonight Show Starring Jimmy Fallon', '2014-02-17', [35, 10767], ['en', 'US'], [105.0, 6.0, 350], false, 60, rep(12, 160), 'k', 'NBC', 'tt3444938', 'Jimmy Fallon', 'Jimmy Fallon, Steve Higgins, The Roots', 'Games, sketches and interviews with a host who never stops having fun, from Rockefeller Center.', 'Games, guests and giggles.', { airing: true }),
-	s(61818, 'Late Night with Seth Meyers', '2014-02-24', [35, 10767], ['en', 'US'], [85.0, 6.3, 200], false, 45, rep(12, 150), 'k', 'NBC', 'tt3513388', 'Seth Meyers', 'Seth Meyers, Fred Armisen', 'Topical jokes, the "Closer Look" segment and conversations with guests in New York.', 'A closer look, nightly.', { airing: true }),
-	s(4419, 'Real Time with Bill Maher', '2003-02-21', [35, 10767, 10763], ['en', 'US'], [70.0, 6.5, 200], false, 60, rep(23, 35), 'm', 'HBO', 'tt0350448', 'Bill Maher', 'Bill Maher', 'A weekly panel of politicians, journalists and comedians argue over the news with a provocative host.', 'Argue with the news.', { airing: true }),
+	s(60694, 'Last Week Tonight with John Oliver', '2014-04-27', [35, 10767, 10763], ['en', 'US'], [90.0, 7.9, 1200], false, 30, LAST_WEEK_TONIGHT_SEASONS, 'm', 'HBO', 'tt3530232', 'John Oliver', 'John Oliver', 'A weekly comedy deep-dive into one under-covered news story, from debt collection to data brokers.', 'One story, very thoroughly.', { airing: true, estimated: true }),
+	s(1489, 'Jimmy Kimmel Live!', '2003-01-26', [35, 10767], ['en', 'US'], [95.0, 5.8, 300], false, 60, KIMMEL_SEASONS, 'h', 'ABC', 'tt0320037', 'Jimmy Kimmel', 'Jimmy Kimmel, Cleto Escobedo III, Guillermo Rodriguez', 'A late-night host mixes monologue jokes, pranks and celebrity interviews from Hollywood.', 'Live-ish from Hollywood.', { airing: true, estimated: true }),
+	s(59941, 'The Tonight Show Starring Jimmy Fallon', '2014-02-17', [35, 10767], ['en', 'US'], [105.0, 6.0, 350], false, 60, FALLON_SEASONS, 'k', 'NBC', 'tt3444938', 'Jimmy Fallon', 'Jimmy Fallon, Steve Higgins, The Roots', 'Games, sketches and interviews with a host who never stops having fun, from Rockefeller Center.', 'Games, guests and giggles.', { airing: true, estimated: true }),
+	s(61818, 'Late Night with Seth Meyers', '2014-02-24', [35, 10767], ['en', 'US'], [85.0, 6.3, 200], false, 45, SETH_MEYERS_SEASONS, 'k', 'NBC', 'tt3513388', 'Seth Meyers', 'Seth Meyers, Fred Armisen', 'Topical jokes, the "Closer Look" segment and conversations with guests in New York.', 'A closer look, nightly.', { airing: true, estimated: true }),
+	s(4419, 'Real Time with Bill Maher', '2003-02-21', [35, 10767, 10763], ['en', 'US'], [70.0, 6.5, 200], false, 60, REAL_TIME_SEASONS, 'm', 'HBO', 'tt0350448', 'Bill Maher', 'Bill Maher', 'A weekly panel of politicians, journalists and comedians argue over the news with a provocative host.', 'Argue with the news.', { airing: true, estimated: true }),
 	s(1667, 'Saturday Night Live', '1975-10-11', [35, 10767], ['en', 'US'], [150.0, 7.0, 800], false, 90, SNL_SEASONS, 'k', 'NBC', 'tt0072562', 'Lorne Michaels', 'Kenan Thompson, Colin Jost, Michael Che, Bowen Yang', 'A live sketch comedy show from New York with a new celebrity host and musical guest each week.', 'Live from New York.', { airing: true }),
 	// Reality
-	s(33238, 'Running Man', '2010-07-11', [35, 10764], ['ko', 'KR'], [99.0, 8.3, 203], false, 80, rep(15, 50), 'a', 'SBS', 'tt2185037', 'Jo Hyo-jin', 'Yoo Jae-suk, Ji Suk-jin, Kim Jong-kook, Haha', 'Celebrities race through landmarks completing missions and ripping off each other\'s name tags.', 'Run, tag, laugh.', { original: '런닝맨', airing: true }),
+	s(33238, 'Running Man', '2010-07-11', [35, 10764], ['ko', 'KR'], [99.0, 8.3, 203], false, 80, RUNNING_MAN_SEASONS, 'a', 'SBS', 'tt2185037', 'Jo Hyo-jin', 'Yoo Jae-suk, Ji Suk-jin, Kim Jong-kook, Haha', 'Celebrities race through landmarks completing missions and ripping off each other\'s name tags.', 'Run, tag, laugh.', { original: '런닝맨', airing: true, estimated: true }),
 	s(210855, 'Now what', '2022-09-26', [10764], ['nl', 'BE'], [1444.0, 5.3, 4], false, 40, [8, 8], 'n', 'VTM', 'tt22074442', 'Woestijnvis', 'Various participants', 'People at a crossroads in life try something completely new and let cameras follow the result.', 'A fresh start, on camera.'),
-	s(4682, 'Strictly Come Dancing: It Takes Two', '2004-10-25', [10764], ['en', 'GB'], [1157.0, 1.0, 1], false, 30, rep(21, 50), 'a', 'BBC Two', 'tt0423718', 'BBC', 'Janette Manrara, Fleur East', 'A daily companion show going behind the scenes of the ballroom contest with dancers, judges and rehearsals.', 'Behind every dance.', { airing: true }),
-	s(4656, 'Raw', '1993-01-11', [10764], ['en', 'US'], [151.0, 6.803, 350], false, 120, rep(33, 52), 'n,k', 'USA Network', 'tt0185103', 'Vince McMahon', 'Roman Reigns, Seth Rollins, Becky Lynch, Rhea Ripley', 'Weekly live wrestling with rivalries, championship bouts and a lot of shouting in the ring.', 'The ring is ready.', { airing: true }),
+	s(4682, 'Strictly Come Dancing: It Takes Two', '2004-10-25', [10764], ['en', 'GB'], [1157.0, 1.0, 1], false, 30, IT_TAKES_TWO_SEASONS, 'a', 'BBC Two', 'tt0423718', 'BBC', 'Janette Manrara, Fleur East', 'A daily companion show going behind the scenes of the ballroom contest with dancers, judges and rehearsals.', 'Behind every dance.', { airing: true, estimated: true }),
+	s(4656, 'Raw', '1993-01-11', [10764], ['en', 'US'], [151.0, 6.803, 350], false, 120, RAW_SEASONS, 'n,k', 'USA Network', 'tt0185103', 'Vince McMahon', 'Roman Reigns, Seth Rollins, Becky Lynch, Rhea Ripley', 'Weekly live wrestling with rivalries, championship bouts and a lot of shouting in the ring.', 'The ring is ready.', { airing: true, estimated: true }),
 	s(8514, 'RuPaul\'s Drag Race', '2009-02-02', [10764], ['en', 'US'], [85.0, 7.5, 267], false, 60, [9, 12, 16, 14, 14, 14, 14, 10, 14, 14, 14, 14, 16, 16, 16, 16, 16], 'p', 'MTV', 'tt1353056', 'RuPaul', 'RuPaul, Michelle Visage, Carson Kressley, Ross Mathews', 'Drag queens compete in sewing, acting and lip-sync challenges for the crown of America\'s next drag superstar.', 'Good luck, and don\'t mess it up.', { airing: true }),
-	s(12513, 'Operación Triunfo', '2001-10-22', [10764], ['es', 'ES'], [2127.0, 5.846, 13], false, 90, rep(13, 16), 'a', 'La 1', 'tt0306306', 'Gestmusic', 'Chenoa, Bisbal, Aitana Ocaña, Amaia Romero', 'Young singers live together in an academy, training for weekly live galas until one is crowned the winner.', 'The academy is open.'),
+	s(12513, 'Operación Triunfo', '2001-10-22', [10764], ['es', 'ES'], [2127.0, 5.846, 13], false, 90, OPERACION_TRIUNFO_SEASONS, 'a', 'La 1', 'tt0306306', 'Gestmusic', 'Chenoa, Bisbal, Aitana Ocaña, Amaia Romero', 'Young singers live together in an academy, training for weekly live galas until one is crowned the winner.', 'The academy is open.'),
 	s(235493, 'De Bondgenoten', '2023-10-22', [10764], ['nl', 'NL'], [1873.0, 6.333, 3], false, 50, [10, 10], 'n', 'RTL 4', 'tt29258632', 'RTL', 'Various contestants', 'Contestants form alliances, break them and form new ones in a strategic game for a money prize.', 'Trust is a currency.'),
 	s(14658, 'Survivor', '2000-05-31', [10764], ['en', 'US'], [95.0, 7.5, 400], false, 60, SURVIVOR_SEASONS, 'p', 'CBS', 'tt0239195', 'Charlie Parsons', 'Jeff Probst', 'Strangers marooned in a remote location compete in challenges and vote each other out until one sole survivor remains.', 'Outwit, outplay, outlast.', { airing: true }),
-	s(10160, 'Big Brother', '2000-07-05', [10764], ['en', 'US'], [70.0, 6.0, 300], false, 60, rep(27, 40), 'p', 'CBS', 'tt0251497', 'John de Mol', 'Julie Chen Moonves', 'Houseguests live under constant surveillance, competing for power and voting each other out each week.', 'Expect the unexpected.'),
+	s(10160, 'Big Brother', '2000-07-05', [10764], ['en', 'US'], [70.0, 6.0, 300], false, 60, BIG_BROTHER_SEASONS, 'p', 'CBS', 'tt0251497', 'John de Mol', 'Julie Chen Moonves', 'Houseguests live under constant surveillance, competing for power and voting each other out each week.', 'Expect the unexpected.'),
 	s(74577, 'Queer Eye', '2018-02-07', [10764], ['en', 'US'], [40.0, 8.0, 400], true, 45, [8, 8, 8, 8, 10, 10, 10, 10, 10], 'n', 'Netflix', 'tt7259746', 'David Collins', 'Antoni Porowski, Tan France, Karamo Brown, Bobby Berk', 'Five experts in food, fashion, design, grooming and culture help people make over their lives.', 'More than a makeover.'),
 	// Documentary and more
-	s(90, 'Mayday', '2003-09-03', [99, 18, 80], ['en', 'CA'], [94.0, 8.192, 274], false, 45, rep(24, 10), 'a', 'Discovery Canada', 'tt0386950', 'Cineflix', 'Bob Hamilton', 'Re-enactments and interviews explain how investigators pieced together the causes of air disasters.', 'Every crash has a cause.', { airing: true }),
+	s(90, 'Mayday', '2003-09-03', [99, 18, 80], ['en', 'CA'], [94.0, 8.192, 274], false, 45, MAYDAY_SEASONS, 'a', 'Discovery Canada', 'tt0386950', 'Cineflix', 'Bob Hamilton', 'Re-enactments and interviews explain how investigators pieced together the causes of air disasters.', 'Every crash has a cause.', { airing: true, estimated: true }),
 	s(93893, 'It\'s Alive! With Brad', '2016-10-21', [99, 35], ['en', 'US'], [22.0, 10.0, 2], true, 15, [4, 6, 8], 'a', 'YouTube', 'tt8359814', 'Bon Appétit', 'Brad Leone', 'A test kitchen cook follows his curiosity to farms and fermenting crocks, making it up as he goes.', 'It is alive.'),
 	s(45140, 'Teen Titans Go!', '2013-04-23', [16, 10759, 35, 10751, 10765], ['en', 'US'], [78.0, 6.5, 684], false, 11, [52, 52, 52, 52, 52, 52, 52, 52, 48], 'm', 'Cartoon Network', 'tt2218106', 'Aaron Horvath', 'Scott Menville, Hynden Walch, Khary Payton, Tara Strong', 'Five young superheroes share a tower, fight villains when they must and goof off whenever they can.', 'Heroes on their day off.', { airing: true }),
 	s(41956, 'Death in Paradise', '2011-10-25', [35, 80, 18, 9648], ['en', 'GB'], [88.0, 7.5, 306], false, 60, [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8], 'h', 'BBC One', 'tt1888075', 'Robert Thorogood', 'Ralf Little, Don Warrington, Elizabeth Bourne, Tahj Miles', 'A British detective posted to a Caribbean island solves baffling murders while missing the rain.', 'Paradise has its problems.'),

@@ -42,10 +42,13 @@ describe('demo movies', () => {
 	)
 	const all = [...DEMO_MOVIES, ...EXTRA_MOVIES]
 
-	it('have unique TMDB ids and unique, well-formed IMDb ids', () => {
+	it('have unique TMDB ids and unique, well-formed IMDb ids (only an announced film may have none yet)', () => {
+		const announced = new Set(EXTRA_MOVIE_FACTS.filter((f) => f.upcoming).map((f) => f.id))
+		const known = all.filter((m) => m[1] !== '')
 		expect(new Set(all.map((m) => m[0])).size).toBe(all.length)
-		expect(all.filter((m) => !/^tt\d{7,8}$/.test(m[1]))).toEqual([])
-		expect(new Set(all.map((m) => m[1])).size).toBe(all.length)
+		expect(all.filter((m) => m[1] === '' && !announced.has(m[0])).map((m) => m[0])).toEqual([])
+		expect(known.filter((m) => !/^tt\d{7,8}$/.test(m[1]))).toEqual([])
+		expect(new Set(known.map((m) => m[1])).size).toBe(known.length)
 	})
 
 	it('take every id that the real data set has from it, with its title and date', () => {
@@ -76,6 +79,15 @@ describe('demo series', () => {
 		expect(DEMO_SERIES.filter((s) => s.seasons.length === 0 || s.seasons.some((n) => !Number.isInteger(n) || n < 1)).map((s) => s.name)).toEqual([])
 		expect(DEMO_SERIES.filter((s) => s.imdb !== '' && !/^tt\d{7,8}$/.test(s.imdb)).map((s) => s.name)).toEqual([])
 	})
+
+	it('give TMDB season numbers only as a strictly rising list, one per season', () => {
+		for (const show of DEMO_SERIES.filter((s) => s.seasonNumbers)) {
+			const numbers = show.seasonNumbers!
+			expect({ show: show.name, length: numbers.length }).toEqual({ show: show.name, length: show.seasons.length })
+			expect(numbers.every((n, i) => Number.isInteger(n) && n >= 1 && (i === 0 || n > numbers[i - 1]!))).toBe(true)
+		}
+	})
+
 })
 
 describe('the committed demo catalogue file', () => {
@@ -87,6 +99,7 @@ describe('the committed demo catalogue file', () => {
 			const line = shows.find((s) => s.id === source.id)!
 			const built = (line.seasons ?? []).map((season) => [season.episode_count, season.episodes.length])
 			expect({ show: source.name, seasons: built }).toEqual({ show: source.name, seasons: source.seasons.map((n) => [n, n]) })
+			expect((line.seasons ?? []).map((season) => season.season_number)).toEqual(source.seasonNumbers ?? source.seasons.map((_, i) => i + 1))
 		}
 		expect(fs.statSync(CATALOGUE_FILE).size).toBeLessThan(2 * 1024 * 1024)
 	})
