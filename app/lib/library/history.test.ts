@@ -86,6 +86,10 @@ describe('episodeAfter (spec §4 next-episode rule)', () => {
 	it('skips specials and empty seasons', () => {
 		expect(episodeAfter(1, 9, [...seasons, { season_number: 3, episode_count: 0 }])).toEqual({ season: 2, episode: 1 })
 	})
+	it('goes to the next season number TMDB has when it skips numbers', () => {
+		const gapped = [{ season_number: 10, episode_count: 108 }, { season_number: 13, episode_count: 2 }]
+		expect(episodeAfter(10, 108, gapped)).toEqual({ season: 13, episode: 1 })
+	})
 	it('assumes the following episode exists without season information', () => {
 		expect(episodeAfter(4, 6)).toEqual({ season: 4, episode: 7 })
 	})
