@@ -121,8 +121,10 @@ const IT_TAKES_TWO_SEASONS = [...spread(10, 505), ...spread(5, 405), ...spread(8
 // The Graham Norton Show: 515 episodes in series 1-32 (British Comedy Guide,
 // February 2025); series 33 (2025-26) and 34 (autumn 2026) at the usual length.
 const GRAHAM_NORTON_SEASONS = [...spread(32, 515), 16, 16]
-// The Late Show with Stephen Colbert: 11 seasons, 1,763 episodes (Wikipedia).
-const COLBERT_SEASONS = spread(11, 1763)
+// The Late Show with Stephen Colbert: seasons 1-9 are TMDB's own (an API
+// response from April 2025, season 10 then on air); seasons 10 and 11 share the
+// rest of the 1,763 episodes Wikipedia counts for the whole run.
+const COLBERT_SEASONS = [202, 206, 194, 195, 173, 168, 170, 107, 129, ...spread(2, 1763 - 1544)]
 // Jimmy Kimmel Live!: 3,588 episodes in seasons 1-21 by 2023-01-26, season 21
 // (2022-23) then about half over; seasons 22-25 at that season's pace.
 const KIMMEL_SEASONS = [...spread(21, 3588 + 80), 160, 160, 160, 160]
@@ -140,9 +142,9 @@ const BINNELANDERS_SEASONS = [52, 88, 260, 260, 237, 260, 260, 260, 260, 260, 26
 // Un si grand soleil: 235 episodes in season 1 (CNC); episode 983 aired on
 // 2022-09-23 and 1795 on 2025-11-18, five a week, seasons from late August.
 const UN_SI_GRAND_SOLEIL_SEASONS = [235, ...spread(3, 728), ...spread(4, 1030), 250]
-// Ici tout commence: episode 452 aired on 2022-07-27 and 839 on 2024-01-15,
-// five a week all year, seasons from late August.
-const ICI_TOUT_COMMENCE_SEASONS = [190, 262, 287, 255, 255, 255, 255]
+// Ici tout commence: TMDB keeps every episode in one season (an API response
+// from August 2023, 733 episodes; its two specials are left out here).
+const ICI_TOUT_COMMENCE_SEASONS = [733]
 // Suidooster: episode 468 aired on 2018-04-06, then five a week; season 9 began
 // in April 2023, so seasons run April to April from season 4.
 const SUIDOOSTER_SEASONS = [...spread(3, 468), ...Array.from({ length: 9 }, () => 260)]
@@ -223,7 +225,7 @@ export const DEMO_SERIES: DemoSeriesSource[] = [
 	s(210506, 'Sangue Oculto', '2022-09-19', [10766], ['pt', 'PT'], [1417.0, 2.0, 1], true, 45, [220], 'a', 'SIC', 'tt21950374', 'António Barreira', 'Sara Matos, Albano Jerónimo, João Catarré, Maria João Bastos', 'A family of vineyard owners in the Douro is torn apart when a buried crime comes to light.', 'Blood runs deeper than wine.'),
 	s(206559, 'Binnelanders', '2005-10-13', [10766], ['af', 'ZA'], [3581.0, 5.575, 20], false, 24, BINNELANDERS_SEASONS, 'n', 'kykNET', 'tt0482049', 'Friedrich Stehle', 'Anna-Mart van der Merwe, Cobus Venter, Ilse Oppelt, Morné du Toit', 'Doctors and patients of a busy Pretoria hospital live through love, loss and rivalries.', 'Life on the ward.', { airing: true }),
 	s(81329, 'Chronicles of the Sun', '2018-08-27', [10766], ['fr', 'FR'], [2450.0, 7.491, 53], false, 24, UN_SI_GRAND_SOLEIL_SEASONS, 'h', 'France 2', 'tt8747396', 'Olivier Szulzynger', 'Mélanie Maudran, Gary Guénaire, Jeremy Banster, Tonya Kinzinger', 'A woman returns to Montpellier with her son and is drawn into a murder case and the lives of a sunny city.', 'Sunshine hides shadows.', { original: 'Un si grand soleil', airing: true, estimated: true }),
-	s(112470, 'Here it all begins', '2020-11-02', [10766], ['fr', 'FR'], [1973.0, 6.7, 33], false, 26, ICI_TOUT_COMMENCE_SEASONS, 'h', 'TF1', 'tt13318622', 'Jean-Marc Taba', 'Catherine Marchal, Vanessa Demouy, Francis Huster, Clément Rémiens', 'Students at a prestigious culinary school in the Camargue fight for their place in the kitchen and in love.', 'Everything begins in the kitchen.', { original: 'Ici tout commence', airing: true, estimated: true }),
+	s(112470, 'Here it all begins', '2020-11-02', [10766], ['fr', 'FR'], [1973.0, 6.7, 33], false, 26, ICI_TOUT_COMMENCE_SEASONS, 'h', 'TF1', 'tt13318622', 'Jean-Marc Taba', 'Catherine Marchal, Vanessa Demouy, Francis Huster, Clément Rémiens', 'Students at a prestigious culinary school in the Camargue fight for their place in the kitchen and in love.', 'Everything begins in the kitchen.', { original: 'Ici tout commence', airing: true }),
 	s(235484, 'Suidooster', '2015-11-16', [10766], ['af', 'ZA'], [2026.0, 8.5, 4], false, 24, SUIDOOSTER_SEASONS, 'n', 'kykNET & kie', 'tt5343478', 'Paul Eilers', 'Denise Newman, Ashley Falken, Ilse Klink, Crystal Donna Roberts', 'The families of a close-knit Cape Town neighbourhood share a corner shop, a church and plenty of gossip.', 'Where everyone knows your business.', { estimated: true }),
 	s(204370, 'Travessia', '2022-10-10', [10766, 18], ['pt', 'BR'], [1482.0, 5.0, 6], true, 45, [179], 'a', 'TV Globo', 'tt21614040', 'Gloria Perez', 'Lucy Alves, Rômulo Estrela, Chay Suede, Jade Picon', 'A young woman from Maranhão becomes the victim of a deepfake video and goes to Rio to clear her name.', 'A face can lie.'),
 	s(204095, 'Mar do Sertão', '2022-08-22', [10766, 18], ['pt', 'BR'], [1479.0, 4.3, 16], true, 40, [179], 'a', 'TV Globo', 'tt21261504', 'Mário Teixeira', 'Isadora Cruz, Sergio Guizé, Renato Góes, Alexandre Nero', 'Presumed dead after a fire, a man returns to his drought-stricken town ten years later as a doctor to reclaim his love.', 'The desert keeps its promises.'),
