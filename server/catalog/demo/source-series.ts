@@ -124,7 +124,7 @@ const GRAHAM_NORTON_SEASONS = [...spread(32, 515), 16, 16]
 // The Late Show with Stephen Colbert: seasons 1-9 are TMDB's own (an API
 // response from April 2025, season 10 then on air); seasons 10 and 11 share the
 // rest of the 1,763 episodes Wikipedia counts for the whole run.
-const COLBERT_SEASONS = [202, 206, 194, 195, 173, 168, 170, 107, 129, ...spread(2, 1763 - 1544)]
+const COLBERT_SEASONS = spread(11, 1763, { 1: 202, 2: 206, 3: 194, 4: 195, 5: 173, 6: 168, 7: 170, 8: 107, 9: 129 })
 // Jimmy Kimmel Live!: 3,588 episodes in seasons 1-21 by 2023-01-26, season 21
 // (2022-23) then about half over; seasons 22-25 at that season's pace.
 const KIMMEL_SEASONS = [...spread(21, 3588 + 80), 160, 160, 160, 160]
