@@ -126,7 +126,7 @@ const SPREAD_UNTIL = Date.parse('2026-11-01')
 
 /** Days from a season's start to each of its episodes: weekly when a season fits its slot, else spread evenly (daily shows). */
 function episodeOffsets(count: number, slotDays: number): number[] {
-	if (count * 7 <= slotDays) return Array.from({ length: count }, (_, e) => e * 7)
+	if ((count - 1) * 7 < slotDays) return Array.from({ length: count }, (_, e) => e * 7)
 	const step = Math.max(1, slotDays - 7) / count
 	return Array.from({ length: count }, (_, e) => Math.floor(e * step))
 }
@@ -142,12 +142,19 @@ function seriesLine(show: DemoSeriesSource) {
 	// One season a year, or closer together when a show has had more seasons
 	// than years (Survivor, The Graham Norton Show), so no season is dated after
 	// today (or after the last air date of an ended show that gives one).
+	// Seasons with a known premiere (`premieres`) start on it; the rest follow
+	// the last known one (or the first air date) at that pace.
 	const until = show.last ? Date.parse(show.last) + DAY : SPREAD_UNTIL
-	const slotDays = show.upcoming ? 365 : Math.max(14, Math.min(365, Math.floor((until - first) / DAY / show.seasons.length)))
+	const known = (show.premieres ?? []).map((date) => Date.parse(date))
+	const anchorIndex = Math.max(0, known.length - 1)
+	const anchor = known.at(-1) ?? first
+	const slotDays = show.upcoming ? 365 : Math.max(14, Math.min(365, Math.floor((until - anchor) / DAY / (show.seasons.length - anchorIndex))))
+	const starts = show.seasons.map((_, index) => known[index] ?? anchor + (index - anchorIndex) * slotDays * DAY)
 	const seasons = show.seasons.map((count, index) => {
 		const seasonNumber = show.seasonNumbers?.[index] ?? index + 1
-		const seasonStart = first + index * slotDays * DAY
-		const offsets = episodeOffsets(count, slotDays)
+		const seasonStart = starts[index]!
+		const next = starts[index + 1]
+		const offsets = episodeOffsets(count, next === undefined || index >= known.length ? slotDays : Math.max(1, Math.round((next - seasonStart) / DAY)))
 		return {
 			id: show.id * 100 + seasonNumber,
 			season_number: seasonNumber,

@@ -231,3 +231,23 @@ describe('catalog:sync against the fake TMDB', () => {
 		}
 	})
 })
+
+describe('catalog:check-demo against the fake TMDB', () => {
+	it('compares demo titles with TMDB’s details and reports ids TMDB does not know', async () => {
+		const { checkAgainstTmdb, formatChecks } = await import('#server/catalog/demo/check.server.ts')
+		const { demoCataloguePath, readDemoCatalogue } = await import('#server/catalog/demo.server.ts')
+		const demo = await readDemoCatalogue(demoCataloguePath()!)
+		const titles = demo.filter((item) => (item.kind === 'movie' && item.id === 550) || (item.kind === 'tv' && item.id === 1399))
+		expect(titles).toHaveLength(2)
+		const missing = { ...titles[0]!, id: 999_999_999 }
+		const checks = await checkAgainstTmdb(live(), [...titles, missing])
+		const byId = new Map(checks.map((check) => [check.id, check]))
+		// Game of Thrones' seasons, episode counts, premieres and last air date are TMDB's own.
+		expect(byId.get(1399)).toEqual({ media: 'tv', id: 1399, name: 'Game of Thrones', differences: [] })
+		// The shared 3,000-movie file predates TMDB adding Thriller to Fight Club.
+		expect(byId.get(550)?.differences).toEqual([{ field: 'genres', ours: '18', tmdb: '18, 53' }])
+		expect(byId.get(999_999_999)?.error).toBe('TMDB has no title with this id')
+		expect(tmdb.calls.filter((call) => call.startsWith('/3/tv/1399?'))).toHaveLength(1)
+		expect(formatChecks(checks).split('\n').at(-1)).toBe('Checked 3 titles: 1 match TMDB, 1 differ, 1 could not be checked.')
+	})
+})

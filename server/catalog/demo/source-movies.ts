@@ -208,11 +208,14 @@ export interface DemoMovieFacts {
 	upcoming?: boolean
 }
 
+// Announced films carry the release dates announced by November 2026 (The Batman:
+// Part II moved to 2028-02-18 in July 2026) and an IMDb id only where a stored
+// source names it (the rest have none yet: '').
 export const EXTRA_MOVIE_FACTS: DemoMovieFacts[] = [
 	{ id: 1003596, title: 'Avengers: Doomsday', release_date: '2026-12-18', genre_ids: [878, 28, 12], runtime: null, popularity: 310.2, vote_average: 0, vote_count: 0, upcoming: true },
 	{ id: 1170608, title: 'Dune: Part Three', release_date: '2026-12-18', genre_ids: [878, 12, 18], runtime: null, popularity: 240.5, vote_average: 0, vote_count: 0, upcoming: true },
 	{ id: 1003598, title: 'Avengers: Secret Wars', release_date: '2027-12-17', genre_ids: [878, 28, 12], runtime: null, popularity: 180.4, vote_average: 0, vote_count: 0, upcoming: true },
-	{ id: 806704, title: 'The Batman: Part II', release_date: '2027-10-01', genre_ids: [80, 9648, 53], runtime: null, popularity: 150.7, vote_average: 0, vote_count: 0, upcoming: true },
+	{ id: 806704, title: 'The Batman: Part II', release_date: '2028-02-18', genre_ids: [80, 9648, 53], runtime: null, popularity: 150.7, vote_average: 0, vote_count: 0, upcoming: true },
 	{ id: 911916, title: 'Spider-Man: Beyond the Spider-Verse', release_date: '2027-06-18', genre_ids: [16, 28, 12, 878], runtime: null, popularity: 140.1, vote_average: 0, vote_count: 0, upcoming: true },
 	{ id: 421892, title: 'Shrek 5', release_date: '2027-06-30', genre_ids: [16, 35, 14, 10751], runtime: null, popularity: 120.9, vote_average: 0, vote_count: 0, upcoming: true },
 	{ id: 1361779, title: 'Frozen III', release_date: '2027-11-24', genre_ids: [16, 10751, 14, 12], runtime: null, popularity: 110.3, vote_average: 0, vote_count: 0, upcoming: true },
@@ -247,14 +250,14 @@ export const EXTRA_MOVIES: DemoMovieSource[] = [
 	[1003598, 'tt21361444', 'd', 'Anthony Russo, Joe Russo', 'Robert Downey Jr., Chris Hemsworth, Anthony Mackie, Tom Holland, Paul Rudd', 'With whole realities colliding, the last heroes of many worlds make a final stand on a patchwork planet.', 'Every world. One war.'],
 	[806704, 'tt19850008', 'm', 'Matt Reeves', 'Robert Pattinson, Jeffrey Wright, Andy Serkis, Colin Farrell, Scarlett Johansson', 'Batman\'s second year brings a new wave of crime to a city still recovering from the flood.', 'The detective returns.'],
 	[911916, 'tt16360004', 'n', 'Bob Persichetti, Justin K. Thompson', 'Shameik Moore, Hailee Steinfeld, Jason Schwartzman, Karan Soni, Daniel Kaluuya', 'Miles Morales, stranded in the wrong universe, races to get home before his own story is rewritten.', 'Miles to go.'],
-	[421892, 'tt31063340', 'k', 'Walt Dohrn, Conrad Vernon', 'Mike Myers, Eddie Murphy, Cameron Diaz, Zendaya', 'Shrek\'s quiet swamp life is turned upside down once more when his eldest daughter starts an adventure of her own.', 'Ogres are like onions, still.'],
-	[1361779, 'tt32512730', 'd', 'Jennifer Lee, Trent Correy', 'Kristen Bell, Idina Menzel, Josh Gad', 'Anna and Elsa follow a new call from beyond the northern seas that could change Arendelle forever.', 'The cold never left.'],
-	[1523140, 'tt36280521', 'm', 'James Gunn', 'David Corenswet, Nicholas Hoult, Lars Eidinger, Isabela Merced', 'Superman and Lex Luthor reluctantly join forces against a threat neither can face alone.', 'Tomorrow needs them both.'],
-	[1119450, 'tt30848735', 'd', 'Steve Martino', 'Ray Romano, John Leguizamo, Denis Leary, Queen Latifah, Simon Pegg', 'The herd faces a land of bubbling lava and ancient beasts in their hottest trip yet.', 'Things are heating up.'],
+	[421892, '', 'k', 'Walt Dohrn, Conrad Vernon', 'Mike Myers, Eddie Murphy, Cameron Diaz, Zendaya', 'Shrek\'s quiet swamp life is turned upside down once more when his eldest daughter starts an adventure of her own.', 'Ogres are like onions, still.'],
+	[1361779, '', 'd', 'Jennifer Lee, Trent Correy', 'Kristen Bell, Idina Menzel, Josh Gad', 'Anna and Elsa follow a new call from beyond the northern seas that could change Arendelle forever.', 'The cold never left.'],
+	[1523140, '', 'm', 'James Gunn', 'David Corenswet, Nicholas Hoult, Lars Eidinger, Isabela Merced', 'Superman and Lex Luthor reluctantly join forces against a threat neither can face alone.', 'Tomorrow needs them both.'],
+	[1119450, '', 'd', 'Steve Martino', 'Ray Romano, John Leguizamo, Denis Leary, Queen Latifah, Simon Pegg', 'The herd faces a land of bubbling lava and ancient beasts in their hottest trip yet.', 'Things are heating up.'],
 	[1260649, '', 'n', 'Jake Kasdan', 'Dwayne Johnson, Kevin Hart, Jack Black, Karen Gillan', 'The game has one more level, and this time it follows the players home.', 'Game on, again.'],
-	[1417668, 'tt36349108', 'd', 'Shawn Levy', 'Ryan Gosling, Flynn Gray, Mia Goth, Matt Smith, Aaron Pierre', 'Years after the fall of the Empire, a lone pilot protects a boy who holds a dangerous secret.', 'A new hero in a far-away galaxy.'],
-	[1401586, 'tt32066530', 'p', 'Jeff Fowler', 'Ben Schwartz, Idris Elba, Colleen O\'Shaughnessey, James Marsden, Tika Sumpter', 'Sonic and his friends race to stop a rival who can outrun even them.', 'Gotta go faster.'],
-	[1177369, 'tt30833441', 'n', 'Wes Ball', 'Bo Bragason, Benjamin Evan Ainsworth', 'A young hero and a princess with a mysterious gift set out across the kingdom of Hyrule to stop an ancient evil from rising.', 'The legend awakens.'],
+	[1417668, '', 'd', 'Shawn Levy', 'Ryan Gosling, Flynn Gray, Mia Goth, Matt Smith, Aaron Pierre', 'Years after the fall of the Empire, a lone pilot protects a boy who holds a dangerous secret.', 'A new hero in a far-away galaxy.'],
+	[1401586, 'tt16744566', 'p', 'Jeff Fowler', 'Ben Schwartz, Idris Elba, Colleen O\'Shaughnessey, James Marsden, Tika Sumpter', 'Sonic and his friends race to stop a rival who can outrun even them.', 'Gotta go faster.'],
+	[1177369, '', 'n', 'Wes Ball', 'Bo Bragason, Benjamin Evan Ainsworth', 'A young hero and a princess with a mysterious gift set out across the kingdom of Hyrule to stop an ancient evil from rising.', 'The legend awakens.'],
 	[216527, 'tt3095356', 'd', 'James Cameron', 'Sam Worthington, Zoe Saldaña', 'The next chapter of the Sully family\'s story on Pandora, from the director who has spent two decades building that world.', 'Pandora is not done.'],
 	[393209, 'tt5637536', 'd', 'James Cameron', 'Sam Worthington, Zoe Saldaña', 'The saga of Pandora and the Sully family reaches its planned end, with more of the moon\'s people and places than ever before.', 'The last voyage to Pandora.'],
 	[466420, 'tt5537002', 't', 'Martin Scorsese', 'Leonardo DiCaprio, Lily Gladstone, Robert De Niro, Jesse Plemons, Tantoo Cardinal', 'When oil makes the Osage Nation rich in 1920s Oklahoma, its members begin to die one by one, and a returning veteran is part of the reason.', 'Greed has a body count.'],

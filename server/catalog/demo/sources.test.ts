@@ -88,6 +88,15 @@ describe('demo series', () => {
 		}
 	})
 
+	it('date known season premieres in order, from the first air date to the last, one per season at most', () => {
+		const shows = DEMO_SERIES.filter((s) => s.premieres)
+		expect(shows.length).toBeGreaterThan(0)
+		for (const show of shows) {
+			const dates = show.premieres!
+			expect({ show: show.name, fits: dates.length <= show.seasons.length, opens: dates[0] }).toEqual({ show: show.name, fits: true, opens: show.first })
+			expect({ show: show.name, rising: dates.every((d, i) => /^\d{4}-\d\d-\d\d$/.test(d) && (i === 0 || d > dates[i - 1]!) && (!show.last || d <= show.last)) }).toEqual({ show: show.name, rising: true })
+		}
+	})
 })
 
 describe('the committed demo catalogue file', () => {
@@ -100,6 +109,8 @@ describe('the committed demo catalogue file', () => {
 			const built = (line.seasons ?? []).map((season) => [season.episode_count, season.episodes.length])
 			expect({ show: source.name, seasons: built }).toEqual({ show: source.name, seasons: source.seasons.map((n) => [n, n]) })
 			expect((line.seasons ?? []).map((season) => season.season_number)).toEqual(source.seasonNumbers ?? source.seasons.map((_, i) => i + 1))
+			const premieres = (line.seasons ?? []).slice(0, source.premieres?.length ?? 0).map((season) => (season as { air_date?: string }).air_date)
+			expect({ show: source.name, premieres }).toEqual({ show: source.name, premieres: source.premieres ?? [] })
 		}
 		expect(fs.statSync(CATALOGUE_FILE).size).toBeLessThan(2 * 1024 * 1024)
 	})
