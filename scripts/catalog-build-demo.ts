@@ -8,7 +8,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { artPath } from '../app/lib/images.ts'
 import { NETWORKS } from '../app/lib/networks.ts'
-import { DEMO_MOVIES, EXTRA_MOVIE_FACTS, EXTRA_MOVIES, type DemoMovieSource } from '../server/catalog/demo/source-movies.ts'
+import { DEMO_MOVIES, EXTRA_MOVIE_FACTS, EXTRA_MOVIES, NEWER_TMDB_FACTS, type DemoMovieSource } from '../server/catalog/demo/source-movies.ts'
 import { DEMO_SERIES, type DemoSeriesSource } from '../server/catalog/demo/source-series.ts'
 
 const factsFile = path.resolve(process.argv[2] ?? path.resolve(process.cwd(), '../shared/data/tmdb-movies-3000.jsonl'))
@@ -240,7 +240,7 @@ for (const source of DEMO_MOVIES) {
 	if (!found) throw new Error(`movie ${source[0]} is not in ${factsFile}`)
 	if (seen.has(`movie:${source[0]}`)) throw new Error(`duplicate movie ${source[0]}`)
 	seen.add(`movie:${source[0]}`)
-	lines.push(JSON.stringify(movieLine(source, found, false)))
+	lines.push(JSON.stringify(movieLine(source, { ...found, ...NEWER_TMDB_FACTS[source[0]] }, false)))
 }
 for (const source of EXTRA_MOVIES) {
 	const found = extraFacts.get(source[0])

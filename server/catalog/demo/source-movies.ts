@@ -194,6 +194,15 @@ export const DEMO_MOVIES: DemoMovieSource[] = [
 	[72976, 'tt0443272', 'd,h', 'Steven Spielberg', 'Daniel Day-Lewis, Sally Field, David Strathairn, Joseph Gordon-Levitt, James Spader', 'In the final months of the Civil War, the president fights to pass the amendment that will abolish slavery.', 'The votes must be found.'],
 ]
 
+// Where TMDB has changed a fact since the shared 3,000-movie file was taken, its
+// newer answer (the shared fixtures' movie-top-rated.json) wins.
+export const NEWER_TMDB_FACTS: Record<number, { title?: string; original_title?: string; release_date?: string; genre_ids?: number[] }> = {
+	240: { title: 'The Godfather Part II', original_title: 'The Godfather Part II' },
+	424: { release_date: '1993-12-15' },
+	13: { release_date: '1994-06-23' },
+	129: { genre_ids: [16, 10751, 14] },
+}
+
 // Announced titles (not in the 3,000-movie set) and made-for-TV films: full facts here.
 export interface DemoMovieFacts {
 	id: number
@@ -228,7 +237,7 @@ export const EXTRA_MOVIE_FACTS: DemoMovieFacts[] = [
 	{ id: 216527, title: 'Avatar 4', release_date: '2029-12-21', genre_ids: [28, 878, 12, 14], runtime: null, popularity: 58.4, vote_average: 0, vote_count: 0, upcoming: true },
 	{ id: 393209, title: 'Avatar 5', release_date: '2031-12-19', genre_ids: [28, 12, 14, 878], runtime: null, popularity: 41.7, vote_average: 0, vote_count: 0, upcoming: true },
 	{ id: 466420, title: 'Killers of the Flower Moon', release_date: '2023-10-18', genre_ids: [80, 36, 18], runtime: 206, popularity: 45.3, vote_average: 7.5, vote_count: 3400 },
-	{ id: 753342, title: 'Napoleon', release_date: '2023-11-22', genre_ids: [36, 10752, 18, 28], runtime: 158, popularity: 40.8, vote_average: 6.4, vote_count: 3100 },
+	{ id: 753342, title: 'Napoleon', release_date: '2023-11-22', genre_ids: [36, 10752, 18], runtime: 158, popularity: 40.8, vote_average: 6.4, vote_count: 3100 },
 	{ id: 776503, title: 'CODA', release_date: '2021-08-13', genre_ids: [18, 10402, 10749], runtime: 111, popularity: 22.5, vote_average: 8.0, vote_count: 2600 },
 	{ id: 1084244, title: 'Toy Story 5', release_date: '2026-06-19', genre_ids: [16, 10751, 12, 35], runtime: 102, popularity: 96.4, vote_average: 7.4, vote_count: 640 },
 	{ id: 559969, title: 'El Camino: A Breaking Bad Movie', release_date: '2019-10-11', genre_ids: [80, 18, 53], runtime: 122, popularity: 38.2, vote_average: 6.9, vote_count: 5400 },
