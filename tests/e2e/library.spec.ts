@@ -86,8 +86,10 @@ test.describe('load-time migrations', () => {
 			},
 		})
 		await expect(page.getByTestId('history-card')).toHaveCount(1)
-		const history = await storedJson(page, 'media-tracking')
-		expect(history['550']).toEqual({ type: 'movie', title: 'Fight Club', updatedAt: NOW, posterPath: '/p.jpg', progress: { watched: 30, duration: 100 } })
+		// The card can show before the migrated record is written back, so wait for the write.
+		await expect
+			.poll(async () => (await storedJson(page, 'media-tracking'))?.['550'])
+			.toEqual({ type: 'movie', title: 'Fight Club', updatedAt: NOW, posterPath: '/p.jpg', progress: { watched: 30, duration: 100 } })
 		expect(await stored(page, 'device-storage-version')).toBe('1')
 	})
 })
