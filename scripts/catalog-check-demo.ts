@@ -7,19 +7,9 @@ import fs from 'node:fs'
 import { createMemoryCache } from '../server/cache/cache.server.ts'
 import { checkAgainstTmdb, formatChecks } from '../server/catalog/demo/check.server.ts'
 import { demoCataloguePath, readDemoCatalogue } from '../server/catalog/demo.server.ts'
-import { createLiveCatalog } from '../server/catalog/live.server.ts'
-import { getEnv } from '../server/env.server.ts'
+import { cliOption as option, liveCatalogFromEnv } from './tmdb-cli.ts'
 
-const args = process.argv.slice(2)
-const option = (name: string) => {
-	const index = args.indexOf(name)
-	return index >= 0 ? args[index + 1] : undefined
-}
-const env = getEnv()
-if (!env.TMDB_API_KEY && !env.TMDB_READ_TOKEN) {
-	console.error('catalog:check-demo needs TMDB_API_KEY or TMDB_READ_TOKEN in the environment.')
-	process.exit(2)
-}
+const live = liveCatalogFromEnv('catalog:check-demo', createMemoryCache())
 const file = demoCataloguePath()
 if (!file) {
 	console.error('The demo catalogue file was not found (server/catalog/demo/catalogue.jsonl.gz).')
@@ -31,7 +21,6 @@ if (wanted?.some((ref) => !/^(movie|tv):\d+$/.test(ref))) {
 	process.exit(2)
 }
 const titles = (await readDemoCatalogue(file)).filter((item) => !wanted || wanted.includes(`${item.kind}:${item.id}`))
-const live = createLiveCatalog({ apiBase: env.TMDB_API_BASE, apiKey: env.TMDB_API_KEY, readToken: env.TMDB_READ_TOKEN, cache: createMemoryCache() })
 const checks = await checkAgainstTmdb(live, titles, {
 	onProgress: (done, total) => {
 		if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total} titles`)
