@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../db/db.server.ts'
 import { parseImportItem, type ImportItem } from './import-schema.ts'
 import type { LiveCatalog } from './live.server.ts'
+import { mapLimit } from './map-limit.ts'
 import { parseCatalogRoute } from './routes.ts'
 import { upsertTitles } from './store.server.ts'
 
@@ -39,15 +40,6 @@ export interface SyncSummary {
 }
 
 type Ref = { media: 'movie' | 'tv'; id: number }
-
-async function mapLimit<T>(items: T[], limit: number, run: (item: T) => Promise<void>) {
-	let next = 0
-	await Promise.all(
-		Array.from({ length: Math.min(limit, items.length) }, async () => {
-			while (next < items.length) await run(items[next++]!)
-		}),
-	)
-}
 
 export async function syncFromTmdb(handle: DatabaseHandle, live: LiveCatalog, options: SyncOptions = {}): Promise<SyncSummary> {
 	const pages = options.pages ?? 3

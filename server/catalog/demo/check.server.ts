@@ -1,6 +1,7 @@
 import { HttpError } from '../../http/errors.server.ts'
 import { parseImportItem, type ImportItem } from '../import-schema.ts'
 import type { LiveCatalog } from '../live.server.ts'
+import { mapLimit } from '../map-limit.ts'
 import { parseCatalogRoute } from '../routes.ts'
 import { compareWithTmdb, type Difference } from './check.ts'
 
@@ -22,27 +23,21 @@ export async function checkAgainstTmdb(
 	options: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<TitleCheck[]> {
 	const results: TitleCheck[] = new Array(titles.length)
-	let next = 0
 	let done = 0
-	async function worker() {
-		while (next < titles.length) {
-			const index = next++
-			const ours = titles[index]!
-			const base = { media: ours.kind, id: ours.id, name: nameOf(ours) }
-			try {
-				const answer = await live.get(parseCatalogRoute(`/${ours.kind}/${ours.id}`, { append_to_response: 'external_ids' }))
-				const parsed = parseImportItem({ ...(answer as object), media_type: ours.kind })
-				results[index] = parsed.ok
-					? { ...base, differences: compareWithTmdb(ours, parsed.item) }
-					: { ...base, differences: [], error: `TMDB's answer did not parse (${parsed.error})` }
-			} catch (error) {
-				const message = error instanceof HttpError && error.status === 404 ? 'TMDB has no title with this id' : error instanceof Error ? error.message : String(error)
-				results[index] = { ...base, differences: [], error: message }
-			}
-			options.onProgress?.(++done, titles.length)
+	await mapLimit(titles, options.concurrency ?? 4, async (ours, index) => {
+		const base = { media: ours.kind, id: ours.id, name: nameOf(ours) }
+		try {
+			const answer = await live.get(parseCatalogRoute(`/${ours.kind}/${ours.id}`, { append_to_response: 'external_ids' }))
+			const parsed = parseImportItem({ ...(answer as object), media_type: ours.kind })
+			results[index] = parsed.ok
+				? { ...base, differences: compareWithTmdb(ours, parsed.item) }
+				: { ...base, differences: [], error: `TMDB's answer did not parse (${parsed.error})` }
+		} catch (error) {
+			const message = error instanceof HttpError && error.status === 404 ? 'TMDB has no title with this id' : error instanceof Error ? error.message : String(error)
+			results[index] = { ...base, differences: [], error: message }
 		}
-	}
-	await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 4, titles.length)) }, worker))
+		options.onProgress?.(++done, titles.length)
+	})
 	return results
 }
 
