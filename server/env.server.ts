@@ -40,6 +40,29 @@ const EnvSchema = z.object({
 	CONTACT_EMAIL: z.string().default('contact@willow.invalid'),
 	COMMUNITY_CHAT_URL: z.string().url().default('https://discord.com/'),
 	COMMUNITY_CHANNEL_URL: z.string().url().default('https://telegram.org/'),
+	// Playback sources (server/sources/, decision 0010).
+	/** Owner's media folders, separated by ':'. */
+	MEDIA_DIR: optionalString,
+	/** Who may stream the media folder: signed-in (default), everyone, or a comma-separated list of usernames. */
+	MEDIA_ACCESS: z.string().trim().default('signed-in'),
+	/** The owner's Stremio add-ons: manifest URLs separated by commas. */
+	STREMIO_ADDONS: optionalString,
+	/** Base URL of a 4K token service speaking Willow's protocol (docs in README). */
+	FOURK_SERVICE_URL: optionalString.pipe(z.string().url().optional()),
+	/** Built-in sample clips for the demo catalogue. */
+	SAMPLE_MEDIA: z
+		.enum(['on', 'off', 'true', 'false', '1', '0'])
+		.default('on')
+		.transform((v) => v === 'on' || v === 'true' || v === '1'),
+	/** HMAC secret for stream URLs; when unset one is generated once and kept in the database. */
+	STREAM_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'STREAM_SIGNING_SECRET must be at least 32 characters').optional()),
+	/** Per-source lookup timeout. */
+	SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+	/** ffmpeg / ffprobe binaries; by default a system one on PATH, else the bundled @ffmpeg-installer one. */
+	FFMPEG_PATH: optionalString,
+	FFPROBE_PATH: optionalString,
+	/** How many transcodes (HEVC/MPEG-4 to H.264) may run at once. */
+	TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
 	/** Test-only switches (the /__error-test page, fault and promo cookies); never set in production. */
 	ENABLE_TEST_ROUTES: z
 		.enum(['true', 'false', '1', '0'])

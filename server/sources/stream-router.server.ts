@@ -1,0 +1,17 @@
+import { Router } from 'express'
+import { libraryStreamRouter } from './library/stream.server.ts'
+import { proxyStreamRouter } from './proxy/stream.server.ts'
+import { sampleStreamRouter } from './sample/stream.server.ts'
+
+/**
+ * /api/stream/*: media, playlists, segments, captions and thumbnails. Every
+ * URL here is signed (signing.server.ts), so any worker can serve it; each
+ * sub-router sets its own caching headers over the API's no-store.
+ */
+export function streamApiRouter(): Router {
+	const router = Router()
+	router.use('/sample', sampleStreamRouter())
+	router.use('/library', libraryStreamRouter())
+	router.use('/proxy', proxyStreamRouter())
+	return router
+}

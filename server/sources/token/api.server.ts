@@ -1,0 +1,6 @@
+import { Router } from 'express'
+
+// Placeholder: /api/fourk (token test and submit through Willow's server).
+export function fourKApiRouter(): Router {
+	return Router()
+}
