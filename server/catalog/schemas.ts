@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 // Zod schemas of the TMDB v3 response shapes the catalogue answers, written
-// from the real responses in ../shared/fixtures/tmdb/. Tests validate the
+// from the real responses in tests/fixtures/tmdb/. Tests validate the
 // fixtures (so the schemas are faithful) and both back ends' answers with them.
 
 const date = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/)

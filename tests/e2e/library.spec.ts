@@ -43,23 +43,30 @@ const storedJson = async (page: Page, key: string) => JSON.parse((await stored(p
 
 test.describe('load-time migrations', () => {
 	test('legacy media-bookmarks become the watchlist with the two toasts, and the old key goes', async ({ page }) => {
+		// The page's clock is fake, so the toasts' lifetimes are checked without waiting them out.
+		await page.clock.install()
 		await withStorage(page, '/history', {
 			'media-bookmarks': {
 				'movie-550': { data: { id: 550, title: 'Fight Club', poster_path: null, vote_average: 8.4, release_date: '1999-10-15' }, info: { addedAt: NOW - DAY } },
 				'tv-1399': { data: { id: 1399, name: 'Game of Thrones', media_type: 'tv' }, info: { addedAt: NOW } },
 			},
 		}, { hydrate: false })
-		await expect(page.getByText('Migrating your bookmarks to support new features and syncing...')).toBeVisible()
-		await expect(page.getByText('Your bookmarks have been upgraded and new features are now available for you!')).toBeVisible()
+		const migrating = page.getByText('Migrating your bookmarks to support new features and syncing...')
+		const upgraded = page.getByText('Your bookmarks have been upgraded and new features are now available for you!')
+		await expect(migrating).toBeVisible()
+		await expect(upgraded).toBeVisible()
 		expect(await stored(page, 'media-bookmarks')).toBeNull()
 		const bookmarks = await storedJson(page, 'bookmarks')
 		expect(bookmarks.map((b: { mediaId: number; category: string }) => [b.mediaId, b.category])).toEqual([
 			[550, 'watchlist'],
 			[1399, 'watchlist'],
 		])
-		// Still there 5 s later: the success toast lasts 10 s (others 4 s).
-		await page.waitForTimeout(5_000)
-		await expect(page.getByText('Your bookmarks have been upgraded and new features are now available for you!')).toBeVisible()
+		// The success toast lasts 10 s, the others 4 s: 5 s later only it is left, and after 10 s it is gone too.
+		await page.clock.fastForward(5_000)
+		await expect(migrating).toBeHidden()
+		await expect(upgraded).toBeVisible()
+		await page.clock.fastForward(5_000)
+		await expect(upgraded).toBeHidden()
 		await page.goto('/bookmarks')
 		await expect(page.getByTestId('bookmark-card')).toHaveCount(2)
 	})

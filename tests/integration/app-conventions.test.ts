@@ -1,12 +1,10 @@
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '#server/create-app.server.ts'
 import { setDatabaseForTests } from '#server/db/db.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
+import { startTestApp, type RunningApp } from '#tests/support/servers.ts'
 
-let server: Server
+let server: RunningApp
 let base: string
 let testDb: TestDatabase
 
@@ -15,14 +13,12 @@ beforeAll(async () => {
 	setDatabaseForTests(testDb.handle)
 	process.env.CANONICAL_HOST = ''
 	resetEnvForTests()
-	const app = createApp()
-	server = app.listen(0)
-	await new Promise((r) => server.once('listening', r))
-	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	server = await startTestApp()
+	base = server.baseUrl
 })
 
 afterAll(async () => {
-	await new Promise((r) => server.close(r))
+	await server?.close()
 	setDatabaseForTests(undefined)
 	await testDb.destroy()
 })
@@ -122,17 +118,16 @@ describe('behind an HTTPS proxy', () => {
 	it('sends HSTS and upgrade-insecure-requests when the request came over HTTPS', async () => {
 		process.env.TRUST_PROXY = 'true'
 		resetEnvForTests()
-		const proxied = createApp().listen(0)
-		await new Promise((r) => proxied.once('listening', r))
+		const proxied = await startTestApp()
 		try {
-			const url = `http://127.0.0.1:${(proxied.address() as AddressInfo).port}/healthz`
+			const url = `${proxied.baseUrl}/healthz`
 			const secure = await fetch(url, { headers: { 'X-Forwarded-Proto': 'https' } })
 			expect(secure.headers.get('strict-transport-security')).toContain('max-age=')
 			expect(secure.headers.get('content-security-policy')).toContain('upgrade-insecure-requests')
 			const plain = await fetch(url)
 			expect(plain.headers.get('strict-transport-security')).toBeNull()
 		} finally {
-			await new Promise((r) => proxied.close(r))
+			await proxied.close()
 			delete process.env.TRUST_PROXY
 			resetEnvForTests()
 		}

@@ -1,5 +1,3 @@
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { CATEGORIES } from '#app/lib/categories.ts'
@@ -22,11 +20,11 @@ import {
 	UpcomingPageSchema,
 	WatchProvidersSchema,
 } from '#server/catalog/schemas.ts'
-import { createApp } from '#server/create-app.server.ts'
 import { setDatabaseForTests } from '#server/db/db.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { readFixture } from '#tests/support/catalog-fixtures.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
+import { startTestApp, type RunningApp } from '#tests/support/servers.ts'
 
 function expectShape(schema: z.ZodType, value: unknown) {
 	const result = schema.safeParse(value)
@@ -62,7 +60,7 @@ describe('TMDB schemas are faithful to the real responses', () => {
 
 describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) => {
 	let testDb: TestDatabase
-	let server: Server
+	let server: RunningApp
 	let base: string
 	const today = new Date().toISOString().slice(0, 10)
 
@@ -72,13 +70,12 @@ describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) =>
 		process.env.CANONICAL_HOST = ''
 		resetEnvForTests()
 		await seedDemo(testDb.handle)
-		server = createApp().listen(0)
-		await new Promise((r) => server.once('listening', r))
-		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+		server = await startTestApp()
+		base = server.baseUrl
 	})
 
 	afterAll(async () => {
-		if (server) await new Promise((r) => server.close(r))
+		await server?.close()
 		setDatabaseForTests(undefined)
 		await testDb?.destroy()
 	})

@@ -1,15 +1,9 @@
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { catalogGet, seedDemoCatalogue } from '#server/catalog/catalog.server.ts'
-import { createApp } from '#server/create-app.server.ts'
 import { setDatabaseForTests } from '#server/db/db.server.ts'
 import { parseEnv, resetEnvForTests } from '#server/env.server.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
+import { startServerProcess, startTestApp, type RunningApp, type ServerProcess } from '#tests/support/servers.ts'
 
 // CATALOG_DEMO=off: owners who import their own catalogue start with an empty
 // one, and every page and endpoint must still answer (empty rows, no 5xx).
@@ -36,7 +30,7 @@ describe('CATALOG_DEMO', () => {
 
 describe.each(DIALECTS)('an empty catalogue with CATALOG_DEMO=off on %s', (dialect) => {
 	let testDb: TestDatabase
-	let server: Server
+	let server: RunningApp
 	let base: string
 
 	beforeAll(async () => {
@@ -45,14 +39,13 @@ describe.each(DIALECTS)('an empty catalogue with CATALOG_DEMO=off on %s', (diale
 		process.env.CANONICAL_HOST = ''
 		setDemo('off')
 		await seedDemoCatalogue(testDb.handle)
-		server = createApp().listen(0)
-		await new Promise((r) => server.once('listening', r))
-		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+		server = await startTestApp()
+		base = server.baseUrl
 	})
 
 	afterAll(async () => {
 		setDemo(savedDemo)
-		if (server) await new Promise((r) => server.close(r))
+		await server?.close()
 		setDatabaseForTests(undefined)
 		await testDb?.destroy()
 	})
@@ -97,33 +90,16 @@ describe('the same database with CATALOG_DEMO=on', () => {
 
 // Pages are rendered by the production build (scripts/test.sh builds first).
 describe('the site with CATALOG_DEMO=off and an empty catalogue', () => {
-	const buildDir = path.resolve(process.env.WILLOW_BUILD_DIR ?? 'build')
-	let child: ReturnType<typeof spawn> | undefined
+	let server: ServerProcess | undefined
 
-	afterEach(() => {
-		child?.kill('SIGKILL')
-		child = undefined
+	afterEach(async () => {
+		await server?.stop()
+		server = undefined
 	})
 
 	it('renders every catalogue page without a server error', async () => {
-		if (!fs.existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('Build the site first: npx react-router build')
-		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-nodemo-'))
-		const port = 4100 + Math.floor(Math.random() * 400)
-		child = spawn(process.execPath, ['server.js'], {
-			env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: '1', DATABASE_URL: '', REDIS_URL: '', TMDB_API_KEY: '', TMDB_READ_TOKEN: '', CANONICAL_HOST: '', CATALOG_DEMO: 'off' },
-			stdio: 'ignore',
-		})
-		const origin = `http://127.0.0.1:${port}`
-		const until = Date.now() + 60_000
-		for (;;) {
-			try {
-				if ((await fetch(`${origin}/healthz`)).ok) break
-			} catch {
-				// not listening yet
-			}
-			if (Date.now() > until) throw new Error('the server did not come up')
-			await new Promise((r) => setTimeout(r, 200))
-		}
+		server = await startServerProcess({ CATALOG_DEMO: 'off' }, { readyPath: '/healthz' })
+		const { origin } = server
 		const pages = ['/', '/movies', '/series', '/search?q=star', '/categories', '/categories/action', '/networks', '/networks/netflix', '/discover', '/4k', '/stats', '/sitemap.xml']
 		for (const page of pages) {
 			const response = await fetch(`${origin}${page}`)

@@ -6,14 +6,14 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from '#server/catalog/demo.server.ts'
-import { createApp } from '#server/create-app.server.ts'
 import { setDatabaseForTests } from '#server/db/db.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { clearImageMemoryCache } from '#server/images/api.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
+import { startTestApp, type RunningApp } from '#tests/support/servers.ts'
 
 let testDb: TestDatabase
-let server: Server
+let server: RunningApp
 let imageHost: Server
 let base: string
 let hostBase: string
@@ -39,13 +39,12 @@ beforeAll(async () => {
 	process.env.DATA_DIR = dataDir
 	process.env.TMDB_IMAGE_BASE = hostBase
 	resetEnvForTests()
-	server = createApp().listen(0)
-	await new Promise((r) => server.once('listening', r))
-	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	server = await startTestApp()
+	base = server.baseUrl
 })
 
 afterAll(async () => {
-	await new Promise((r) => server?.close(r))
+	await server?.close()
 	await new Promise((r) => imageHost?.close(r))
 	setDatabaseForTests(undefined)
 	await testDb?.destroy()

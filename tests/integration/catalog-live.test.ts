@@ -1,6 +1,4 @@
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
 import { createMemoryCache, setCacheForTests } from '#server/cache/cache.server.ts'
 import { catalogGet, catalogMode, setCatalogBackendForTests } from '#server/catalog/catalog.server.ts'
@@ -21,7 +19,6 @@ import {
 	UpcomingPageSchema,
 	WatchProvidersSchema,
 } from '#server/catalog/schemas.ts'
-import { createApp } from '#server/create-app.server.ts'
 import { setDatabaseForTests } from '#server/db/db.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { HttpError } from '#server/http/errors.server.ts'
@@ -29,6 +26,7 @@ import { logger } from '#server/logger.server.ts'
 import { readFixture } from '#tests/support/catalog-fixtures.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { FAKE_TMDB_KEY, FAKE_TMDB_TOKEN, startFakeTmdb, type FakeTmdb } from '#tests/support/fake-tmdb.ts'
+import { startTestApp, type RunningApp } from '#tests/support/servers.ts'
 
 let tmdb: FakeTmdb
 const quiet = logger.child({})
@@ -42,6 +40,8 @@ afterAll(async () => {
 })
 afterEach(() => {
 	tmdb.reset()
+	vi.useRealTimers()
+	vi.restoreAllMocks()
 })
 
 function live(overrides: Partial<Parameters<typeof createLiveCatalog>[0]> = {}) {
@@ -102,18 +102,29 @@ describe('live TMDB back end against a fake TMDB', () => {
 		expect(tmdb.calls).toHaveLength(1)
 	})
 
-	it('retries 5xx and 429 with backoff, honouring Retry-After', async () => {
+	it('retries 5xx answers with backoff', async () => {
 		const catalog = live()
 		tmdb.failNext({ status: 503 }, { status: 502 })
 		expect(await get(catalog, '/tv/popular')).toEqual(readFixture('tv-popular.json'))
 		expect(tmdb.calls).toHaveLength(3)
+	})
 
-		tmdb.reset()
-		tmdb.failNext({ status: 429, statusText: 'Too Many Requests', retryAfter: '1' })
-		const started = Date.now()
-		await get(catalog, '/tv/on_the_air')
-		expect(Date.now() - started).toBeGreaterThanOrEqual(950)
-		expect(tmdb.calls).toHaveLength(2)
+	it('waits as long as a 429’s Retry-After says before trying again', async () => {
+		// A fake clock and a scripted fetch (no sockets, so nothing else runs on the
+		// clock): the retry happens exactly when Retry-After ends, not a moment before.
+		vi.useFakeTimers()
+		const sentAt: number[] = []
+		const scripted: typeof fetch = async () => {
+			sentAt.push(Date.now())
+			return sentAt.length === 1 ? new Response(null, { status: 429, statusText: 'Too Many Requests', headers: { 'retry-after': '1' } }) : Response.json(readFixture('tv-on-the-air.json'))
+		}
+		const answer = get(live({ fetch: scripted }), '/tv/on_the_air')
+		await vi.advanceTimersByTimeAsync(999)
+		expect(sentAt).toHaveLength(1)
+		await vi.advanceTimersByTimeAsync(1)
+		expect(sentAt).toHaveLength(2)
+		expect(sentAt[1]! - sentAt[0]!).toBe(1000)
+		expect(await answer).toEqual(readFixture('tv-on-the-air.json'))
 	})
 
 	it('gives up after its attempts with an error carrying the status text, and does not retry a 401', async () => {
@@ -138,12 +149,17 @@ describe('live TMDB back end against a fake TMDB', () => {
 	})
 
 	it('times out a slow TMDB after the configured time', async () => {
-		tmdb.setDelay(500)
+		// TMDB would answer after 5 s, with success: a failure can only come from
+		// the request's own timeout, set to the configured 100 ms.
+		tmdb.setDelay(5_000)
+		const timeouts = vi.spyOn(AbortSignal, 'timeout')
 		const catalog = live({ timeoutMs: 100, attempts: 1 })
-		const started = Date.now()
 		const failure = await get(catalog, '/movie/popular').catch((error: unknown) => error)
+		expect(failure).toBeInstanceOf(HttpError)
 		expect((failure as HttpError).status).toBe(502)
-		expect(Date.now() - started).toBeLessThan(450)
+		expect((failure as HttpError).message).toContain('TMDB is unreachable')
+		expect(timeouts.mock.calls).toEqual([[100]])
+		expect(tmdb.calls).toHaveLength(1)
 	})
 
 	it('serves stale answers while TMDB is down, and refreshes when it is back', async () => {
@@ -158,7 +174,7 @@ describe('live TMDB back end against a fake TMDB', () => {
 })
 
 describe('catalogGet and /api/catalog in live mode', () => {
-	let server: Server
+	let server: RunningApp
 	let base: string
 	let testDb: TestDatabase
 
@@ -171,13 +187,12 @@ describe('catalogGet and /api/catalog in live mode', () => {
 		process.env.CANONICAL_HOST = ''
 		resetEnvForTests()
 		setCatalogBackendForTests(undefined)
-		server = createApp().listen(0)
-		await new Promise((r) => server.once('listening', r))
-		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+		server = await startTestApp()
+		base = server.baseUrl
 	})
 
 	afterAll(async () => {
-		if (server) await new Promise((r) => server.close(r))
+		await server?.close()
 		delete process.env.TMDB_READ_TOKEN
 		delete process.env.TMDB_API_BASE
 		resetEnvForTests()
@@ -244,7 +259,7 @@ describe('catalog:check-demo against the fake TMDB', () => {
 		const byId = new Map(checks.map((check) => [check.id, check]))
 		// Game of Thrones' seasons, episode counts, premieres and last air date are TMDB's own.
 		expect(byId.get(1399)).toEqual({ media: 'tv', id: 1399, name: 'Game of Thrones', differences: [] })
-		// The shared 3,000-movie file predates TMDB adding Thriller to Fight Club.
+		// The 3,000-movie data set predates TMDB adding Thriller to Fight Club.
 		expect(byId.get(550)?.differences).toEqual([{ field: 'genres', ours: '18', tmdb: '18, 53' }])
 		expect(byId.get(999_999_999)?.error).toBe('TMDB has no title with this id')
 		expect(tmdb.calls.filter((call) => call.startsWith('/3/tv/1399?'))).toHaveLength(1)

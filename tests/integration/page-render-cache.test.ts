@@ -1,40 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServerProcess, type ServerProcess } from '#tests/support/servers.ts'
 
 // The cache of rendered HTML (docs/decisions/0006-rendered-html-cache.md) against the real
 // production build: responses stay per-request where they must (nonce, random picks, users).
-const buildDir = path.resolve(process.env.WILLOW_BUILD_DIR ?? 'build')
-const port = 3950 + Math.floor(Math.random() * 40)
-const origin = `http://127.0.0.1:${port}`
-let child: ChildProcess | undefined
-let dataDir = ''
+let server: ServerProcess | undefined
+let origin = ''
 
 beforeAll(async () => {
-	if (!fs.existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('Build the site first: npx react-router build')
-	dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-render-cache-'))
-	child = spawn(process.execPath, ['server.js'], {
-		env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: '1', DATABASE_URL: '', REDIS_URL: '', TMDB_API_KEY: '', TMDB_READ_TOKEN: '' },
-		stdio: 'ignore',
-	})
-	const until = Date.now() + 60_000
-	while (Date.now() < until) {
-		try {
-			if ((await fetch(`${origin}/readyz`)).ok) return
-		} catch {
-			// not listening yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 200))
-	}
-	throw new Error('the server did not come up')
+	server = await startServerProcess()
+	origin = server.origin
 }, 90_000)
 
-afterAll(() => {
-	child?.kill('SIGKILL')
-	fs.rmSync(dataDir, { recursive: true, force: true })
+afterAll(async () => {
+	await server?.stop()
 })
 
 async function page(urlPath: string) {

@@ -2,7 +2,7 @@ import http, { type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFixture } from './catalog-fixtures.ts'
 
-// A fake TMDB v3 API on 127.0.0.1 that replays the shared real responses.
+// A fake TMDB v3 API on 127.0.0.1 that replays the real responses in tests/fixtures/tmdb.
 // Tests script failures (status codes, Retry-After, delays) and count calls.
 
 const ROUTES: Record<string, string> = {
@@ -74,6 +74,8 @@ export async function startFakeTmdb(): Promise<FakeTmdb> {
 		calls.push(`${url.pathname}${url.search}`)
 		authorizations.push(req.headers.authorization)
 		const answer = () => {
+			// A client that gave up (a timeout test) gets nothing, and a scripted failure stays for the next request.
+			if (req.socket.destroyed) return
 			const keyOk = url.searchParams.get('api_key') === FAKE_TMDB_KEY || req.headers.authorization === `Bearer ${FAKE_TMDB_TOKEN}`
 			if (!keyOk) {
 				res.writeHead(401, 'Unauthorized', { 'content-type': 'application/json' }).end(JSON.stringify({ status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.', success: false }))

@@ -1,6 +1,5 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readFixture } from '#tests/support/catalog-fixtures.ts'
 import type { TmdbMultiItem, TmdbPage, TmdbTvDetails } from '../tmdb-types.ts'
 import { carouselItems, createTransitionLock, wrapIndex } from './carousel.ts'
 import { moreLabel, splitVisible, uniqueCrew } from './credits.ts'
@@ -12,11 +11,6 @@ import { filterSearchResults, nextSearchState, parseSearchParams, searchParamsFo
 import { initialSeasonNumber, parseEpisodeParams, pickableSeasons, selectSeason } from './seasons.ts'
 import { jsonLdScript, metaDescription, movieJsonLd } from './seo.ts'
 import { robotsTxt, sitemapXml } from './sitemap.ts'
-
-const FIXTURES = path.resolve(process.cwd(), '../shared/fixtures/tmdb')
-function fixture<T>(name: string): T {
-	return JSON.parse(fs.readFileSync(path.join(FIXTURES, name), 'utf8')) as T
-}
 
 describe('media kinds and titles', () => {
 	it('follows the spec kind rule and fallbacks', () => {
@@ -82,7 +76,7 @@ describe('formatting', () => {
 })
 
 describe('search', () => {
-	const page = fixture<TmdbPage<TmdbMultiItem>>('search-multi.json')
+	const page = readFixture<TmdbPage<TmdbMultiItem>>('search-multi.json')
 	it('keeps only movie and tv results, then the type filter', () => {
 		const all = filterSearchResults(page.results, 'all')
 		expect(all.length).toBeGreaterThan(0)
@@ -182,7 +176,7 @@ describe('credits and seasons', () => {
 		expect(selectSeason({ season: 1, episode: 7 }, 1)).toEqual({ season: 1, episode: 7 })
 	})
 	it('numbered seasons first and a sane initial season', () => {
-		const show = fixture<TmdbTvDetails>('tv-1399.json')
+		const show = readFixture<TmdbTvDetails>('tv-1399.json')
 		const seasons = pickableSeasons(show.seasons)
 		expect(seasons[0]?.season_number).toBe(1)
 		expect(seasons.at(-1)?.season_number).toBe(0)

@@ -194,8 +194,8 @@ export const DEMO_MOVIES: DemoMovieSource[] = [
 	[72976, 'tt0443272', 'd,h', 'Steven Spielberg', 'Daniel Day-Lewis, Sally Field, David Strathairn, Joseph Gordon-Levitt, James Spader', 'In the final months of the Civil War, the president fights to pass the amendment that will abolish slavery.', 'The votes must be found.'],
 ]
 
-// Where TMDB has changed a fact since the shared 3,000-movie file was taken, its
-// newer answer (the shared fixtures' movie-top-rated.json) wins.
+// Where TMDB has changed a fact since the 3,000-movie data set was taken, its
+// newer answer (tests/fixtures/tmdb/movie-top-rated.json) wins.
 export const NEWER_TMDB_FACTS: Record<number, { title?: string; original_title?: string; release_date?: string; genre_ids?: number[] }> = {
 	240: { title: 'The Godfather Part II', original_title: 'The Godfather Part II' },
 	424: { release_date: '1993-12-15' },

@@ -2,14 +2,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { fixtureNames, MOVIE_FACTS_FILE, readFixture } from '#tests/support/catalog-fixtures.ts'
 import { DEMO_MOVIES, EXTRA_MOVIE_FACTS, EXTRA_MOVIES, NEWER_TMDB_FACTS } from './source-movies.ts'
 import { DEMO_SERIES } from './source-series.ts'
 
-// The hand-written demo sources against the real TMDB data shared beside the
-// project, and the committed catalogue file against the sources (a source
+// The hand-written demo sources against the real TMDB data in tests/fixtures/,
+// and the committed catalogue file against the sources (a source
 // edited without running scripts/catalog-build-demo.ts fails here).
 
-const FACTS_FILE = path.resolve(process.cwd(), '../shared/data/tmdb-movies-3000.jsonl')
 const CATALOGUE_FILE = path.resolve(process.cwd(), 'server/catalog/demo/catalogue.jsonl.gz')
 const BUILT_ON = '2026-11-21'
 
@@ -34,7 +34,7 @@ const catalogue = zlib
 describe('demo movies', () => {
 	const facts = new Map(
 		fs
-			.readFileSync(FACTS_FILE, 'utf8')
+			.readFileSync(MOVIE_FACTS_FILE, 'utf8')
 			.split('\n')
 			.filter(Boolean)
 			.map((line) => JSON.parse(line) as { id: number; title: string; release_date: string })
@@ -100,12 +100,11 @@ describe('demo series', () => {
 })
 
 describe('the committed demo catalogue file', () => {
-	it('gives every title that TMDB’s own lists in the shared fixtures show the same names, dates, genres and language', () => {
-		const fixtures = path.resolve(process.cwd(), '../shared/fixtures/tmdb')
+	it('gives every title that TMDB’s own lists in the fixtures show the same names, dates, genres and language', () => {
 		const built = new Map(catalogue.map((line) => [`${line.media_type}:${line.id}`, line as Line & Record<string, unknown>]))
 		let compared = 0
-		for (const file of fs.readdirSync(fixtures).filter((name) => name.endsWith('.json'))) {
-			const answer = JSON.parse(fs.readFileSync(path.join(fixtures, file), 'utf8')) as { results?: Array<Record<string, unknown>> }
+		for (const file of fixtureNames()) {
+			const answer = readFixture<{ results?: Array<Record<string, unknown>> }>(file)
 			for (const listed of Array.isArray(answer.results) ? answer.results : []) {
 				const media = listed.media_type ?? ('title' in listed ? 'movie' : 'tv')
 				const ours = built.get(`${String(media)}:${String(listed.id)}`)
