@@ -2,6 +2,37 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+// House rules of docs/architecture.md ("One way to do each thing"), each an
+// error in app/ and server/ with a short allow-list of the owning files.
+// tests/integration/lint-rules.test.ts proves every rule rejects its pattern.
+// ESLint keeps only the last matching setting of a rule for a file, so each
+// block below restates the full list for its files instead of adding to it.
+
+const SOURCE = ['app/**/*.{ts,tsx}', 'server/**/*.ts']
+const APP = ['app/**/*.{ts,tsx}']
+/** Tests fake configuration, storage and the network on purpose. */
+const TESTS = ['**/*.test.{ts,tsx}']
+
+const ENV_MESSAGE = 'Read configuration through getEnv() from server/env.server.ts (add the variable to its schema).'
+const processEnv = { object: 'process', property: 'env', message: ENV_MESSAGE }
+const FETCH_MESSAGE = 'Call the API through app/utils/api-client.ts (apiRequest, catalogRequest, sendInBackground).'
+const browserFetch = [
+	...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: FETCH_MESSAGE })),
+	{ object: 'navigator', property: 'sendBeacon', message: FETCH_MESSAGE },
+]
+const STORAGE_MESSAGE = 'Use device storage (app/utils/device-storage.ts, or device-storage-core.ts in the first load): it owns every localStorage key.'
+const localStorageUse = [{ selector: "Identifier[name='localStorage']", message: STORAGE_MESSAGE }]
+
+const importPaths = ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: ENV_MESSAGE }))
+const relativeRootImport = {
+	regex: '^(\\.\\./)+(app|server|tests)/',
+	message: 'Import across the top folders with #app/, #server/ or #tests/, not ../../.',
+}
+const serverImport = {
+	regex: '^#server/',
+	message: 'app/components and app/lib run in the browser: take server data from a route loader, not from #server/.',
+}
+
 export default tseslint.config(
 	{ ignores: ['build/**', '.builds/**', 'node_modules/**', '.react-router/**', 'data/**', 'test-results/**', 'coverage/**'] },
 	js.configs.recommended,
@@ -19,5 +50,46 @@ export default tseslint.config(
 	{
 		files: ['**/*.js', '**/*.mjs'],
 		languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+	},
+
+	// One configuration reader, one storage owner, imports by alias: app/ and server/.
+	{
+		files: SOURCE,
+		rules: {
+			'no-restricted-properties': ['error', processEnv],
+			'no-restricted-syntax': ['error', ...localStorageUse],
+			'no-restricted-imports': ['error', { paths: importPaths, patterns: [relativeRootImport] }],
+		},
+	},
+	// One browser API client: app/ only (the server fetches TMDB and add-ons itself).
+	{
+		files: APP,
+		rules: {
+			'no-restricted-globals': ['error', { name: 'fetch', message: FETCH_MESSAGE }],
+			'no-restricted-properties': ['error', processEnv, ...browserFetch],
+		},
+	},
+	// Browser code does not reach into the server.
+	{
+		files: ['app/components/**/*.{ts,tsx}', 'app/lib/**/*.{ts,tsx}'],
+		ignores: [
+			// Server code in a UI folder; issue 14 moves it to server/catalog/ (then this entry goes).
+			'app/components/catalog/catalog-loaders.server.ts',
+		],
+		rules: {
+			'no-restricted-imports': ['error', { paths: importPaths, patterns: [relativeRootImport, serverImport] }],
+		},
+	},
+
+	// The owners.
+	{ files: ['server/env.server.ts'], rules: { 'no-restricted-properties': 'off' } },
+	{ files: ['app/utils/device-storage-core.ts'], rules: { 'no-restricted-syntax': 'off' } },
+	{
+		files: ['app/utils/api-client.ts'],
+		rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': ['error', processEnv] },
+	},
+	{
+		files: TESTS,
+		rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off', 'no-restricted-globals': 'off' },
 	},
 )

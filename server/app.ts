@@ -25,7 +25,7 @@ declare module 'react-router' {
 }
 
 export function createProductionApp() {
-	const clientDir = path.resolve(process.env.WILLOW_BUILD_DIR ?? 'build', 'client')
+	const clientDir = path.resolve(getEnv().WILLOW_BUILD_DIR, 'client')
 	return createApp({
 		beforePages: [
 			// Hashed build files never change: cache them for a year (compressed at the default levels).

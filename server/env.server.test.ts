@@ -14,6 +14,16 @@ describe('environment', () => {
 		expect(parseEnv({ DATABASE_URL: '', REDIS_URL: '' }).DATABASE_URL).toBeUndefined()
 	})
 
+	it('reads the build folder, demo catalogue file and test switch the server used to read itself', () => {
+		expect(parseEnv({}).WILLOW_BUILD_DIR).toBe('build')
+		expect(parseEnv({ WILLOW_BUILD_DIR: '' }).WILLOW_BUILD_DIR).toBe('build')
+		expect(parseEnv({ WILLOW_BUILD_DIR: '.builds/e2e' }).WILLOW_BUILD_DIR).toBe('.builds/e2e')
+		expect(parseEnv({}).WILLOW_DEMO_CATALOGUE).toBeUndefined()
+		expect(parseEnv({ WILLOW_DEMO_CATALOGUE: '/tmp/demo.jsonl.gz' }).WILLOW_DEMO_CATALOGUE).toBe('/tmp/demo.jsonl.gz')
+		expect(parseEnv({ ENABLE_TEST_ROUTES: '1' }).ENABLE_TEST_ROUTES).toBe(true)
+		expect(parseEnv({}).ENABLE_TEST_ROUTES).toBe(false)
+	})
+
 	it('fails with a clear message naming the variable', () => {
 		expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/)
 		expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/)

@@ -63,6 +63,10 @@ const EnvSchema = z.object({
 	FFPROBE_PATH: optionalString,
 	/** How many transcodes (HEVC/MPEG-4 to H.264) may run at once. */
 	TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+	/** Folder of the production build (server.js and react-router.config.ts read the same variable); tests build elsewhere. */
+	WILLOW_BUILD_DIR: optionalString.transform((value) => value ?? 'build'),
+	/** A demo catalogue file to load instead of the embedded one (server/catalog/demo/catalogue.jsonl.gz). */
+	WILLOW_DEMO_CATALOGUE: optionalString,
 	/** Test-only switches (the /__error-test page, fault and promo cookies); never set in production. */
 	ENABLE_TEST_ROUTES: z
 		.enum(['true', 'false', '1', '0'])

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { isRouteErrorResponse } from 'react-router'
-import { removeDevice } from '#app/utils/device-storage-core.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
+import { clearDevice, removeDevice } from '#app/utils/device-storage-core.ts'
 import { buttonClass } from './ui/button.tsx'
 
 function describe(error: unknown) {
@@ -19,7 +20,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
 
 	const clear = (label: string, keys: string[] | 'all') => {
 		try {
-			if (keys === 'all') window.localStorage.clear()
+			if (keys === 'all') clearDevice()
 			else for (const key of keys) removeDevice(key)
 			setCleared(`${label}: done.`)
 		} catch {
@@ -30,10 +31,8 @@ export function ErrorScreen({ error }: { error: unknown }) {
 	const report = async () => {
 		setReportState('sending')
 		try {
-			const response = await fetch('/api/errors/report', {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({
+			await apiRequest('/api/errors/report', {
+				body: {
 					name: info.name,
 					message: info.message,
 					url: window.location.href,
@@ -41,9 +40,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
 					browser: navigator.userAgent,
 					notes: notes || undefined,
 					stack: info.stack.slice(0, 1000),
-				}),
+				},
 			})
-			setReportState(response.ok ? 'sent' : 'failed')
+			setReportState('sent')
 		} catch {
 			setReportState('failed')
 		}

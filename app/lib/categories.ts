@@ -44,8 +44,3 @@ const bySlug = new Map(CATEGORIES.map((c) => [c.slug, c]))
 export function findCategory(slug: string): Category | undefined {
 	return bySlug.get(slugify(slug))
 }
-
-/** Genre chips on detail pages link to /categories/{slug of the genre name}. */
-export function categoryHrefForGenre(genreName: string) {
-	return `/categories/${slugify(genreName)}`
-}

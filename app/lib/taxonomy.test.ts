@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CATEGORIES, findCategory } from './categories.ts'
-import { genreIdByName, GENRES } from './genres.ts'
+import { genreIdByName, GENRES, MOVIE_GENRES, TV_GENRES } from './genres.ts'
 import { findNetwork, NETWORKS } from './networks.ts'
 
 describe('genres', () => {
@@ -11,6 +11,11 @@ describe('genres', () => {
 	})
 	it('has the 27 genres of the spec', () => {
 		expect(Object.keys(GENRES)).toHaveLength(27)
+	})
+	it('builds the map from TMDB\'s two lists, a shared id naming the same genre in both', () => {
+		expect(MOVIE_GENRES).toHaveLength(19)
+		expect(TV_GENRES).toHaveLength(16)
+		for (const genre of [...MOVIE_GENRES, ...TV_GENRES]) expect(GENRES[genre.id]).toBe(genre.name)
 	})
 })
 

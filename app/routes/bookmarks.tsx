@@ -9,7 +9,8 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { BOOKMARK_SORTS, categoryLabel, MEDIA_FILTERS, queryBookmarks, warmBookmarkIndex, type BookmarkSort, type MediaFilter } from '#app/lib/library/bookmarks.ts'
+import { BOOKMARK_SORTS, categoryLabel, queryBookmarks, warmBookmarkIndex, type BookmarkSort } from '#app/lib/library/bookmarks.ts'
+import { MEDIA_FILTER_LABELS, MEDIA_FILTERS } from '#app/lib/media-type.ts'
 import { buildLibraryFile, libraryFileName, mergeLibraryFile, parseLibraryFile } from '#app/lib/library/library-file.ts'
 import type { Bookmark } from '#app/lib/library/types.ts'
 import { movieHref, seriesHref } from '#app/lib/slug.ts'
@@ -21,7 +22,6 @@ export function meta() {
 }
 
 const SORT_LABELS: Record<BookmarkSort, string> = { 'date-added': 'Date added', title: 'Title', rating: 'Rating' }
-const FILTER_LABELS: Record<MediaFilter, string> = { all: 'All', movie: 'Movies', tv: 'TV Shows' }
 const PAGE_SIZE = 60
 
 function pick<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
@@ -115,7 +115,7 @@ export default function Bookmarks() {
 										)}
 									>
 										<input type="radio" name={`${ids}-type`} value={value} checked={mediaType === value} onChange={() => update('type', value, 'all')} className="sr-only" />
-										{FILTER_LABELS[value]}
+										{MEDIA_FILTER_LABELS[value]}
 									</label>
 								))}
 							</fieldset>

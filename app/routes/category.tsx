@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router'
 import { catalogGet } from '#server/catalog/catalog.server.ts'
 import { originOf } from '#app/components/catalog/catalog-loaders.server.ts'
-import { fetchCatalog } from '#app/components/catalog/catalog-fetch.ts'
+import { catalogRequest } from '#app/utils/api-client.ts'
 import { InfiniteMediaGrid } from '#app/components/catalog/infinite-media-grid.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -59,7 +59,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 	}
 	const { category, seed, items, hasMore, failed } = loaderData
 	const loadPage = (page: number, signal: AbortSignal) =>
-		loadGenrePage(category, page, seed, (kind, genreId, p) => fetchCatalog<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, p), signal))
+		loadGenrePage(category, page, seed, (kind, genreId, p) => catalogRequest<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, p), signal))
 	return (
 		<div className="flex flex-col gap-6" data-testid="category-page">
 			<header className="flex flex-col gap-3">

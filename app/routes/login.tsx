@@ -7,7 +7,6 @@ import { FormError, FormField } from '#app/components/account/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import {
-	ApiError,
 	formatLockout,
 	lockoutRemainingMs,
 	lockUntil,
@@ -16,6 +15,7 @@ import {
 	resetLoginFailures,
 	storeUserInfo,
 } from '#app/utils/account.ts'
+import { ApiError } from '#app/utils/api-client.ts'
 
 export function meta() {
 	return [{ title: 'Login · Willow' }]
@@ -75,7 +75,7 @@ export default function Login() {
 				lockUntil(Date.now() + failure.retryAfterSeconds * 1000)
 			}
 			const lockedNow = recordLoginFailure() || lockoutRemainingMs() > 0
-			const detail = failure instanceof ApiError && failure.message ? failure.message : LOGIN_TEXT.fallback
+			const detail = failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : LOGIN_TEXT.fallback
 			if (lockedNow) {
 				toast.error(LOGIN_TEXT.locked)
 				setError({ title: LOGIN_TEXT.locked, detail })

@@ -1,13 +1,13 @@
 import { data, Link } from 'react-router'
 import { catalogGet } from '#server/catalog/catalog.server.ts'
 import { originOf } from '#app/components/catalog/catalog-loaders.server.ts'
-import { fetchCatalog } from '#app/components/catalog/catalog-fetch.ts'
+import { catalogRequest } from '#app/utils/api-client.ts'
 import { FilterLinks } from '#app/components/catalog/filter-links.tsx'
 import { InfiniteMediaGrid } from '#app/components/catalog/infinite-media-grid.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { parseMediaFilter } from '#app/lib/browse/lists.ts'
+import { parseMediaFilter } from '#app/lib/media-type.ts'
 import { toCards, type MediaListItem } from '#app/lib/browse/media.ts'
 import { loadNetworkPage } from '#app/lib/browse/network-pages.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
@@ -61,7 +61,7 @@ export default function NetworkPage({ loaderData }: Route.ComponentProps) {
 	}
 	const { network, filter, items, hasMore, failed } = loaderData
 	const loadPage = async (page: number, signal: AbortSignal) =>
-		loadNetworkPage(filter, page, (kind, p) => fetchCatalog<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(network, p), signal))
+		loadNetworkPage(filter, page, (kind, p) => catalogRequest<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(network, p), signal))
 	return (
 		<div className="flex flex-col gap-6" data-testid="network-page">
 			<header className="flex flex-col gap-4">

@@ -2,15 +2,17 @@ import { useEffect, useState } from 'react'
 import { data } from 'react-router'
 import { saveMovieProgress } from '#app/utils/library.ts'
 import { usePlaybackSync } from '#app/utils/sync-hooks.ts'
+import { testRoutesEnabled } from '#server/testing/test-switches.server.ts'
 
 /**
  * Lets the end-to-end suite check the 25 s progress sync while playing
  * (spec §7, §9) before a player exists: a stand-in that records a second of
  * progress every second while "playing", through the same hook and storage
- * calls the player uses. Answers 404 unless ENABLE_TEST_ROUTES=true.
+ * calls the player uses. Answers 404 unless ENABLE_TEST_ROUTES is on
+ * (true or 1).
  */
 export function loader() {
-	if (process.env.ENABLE_TEST_ROUTES !== 'true') throw data(null, { status: 404 })
+	if (!testRoutesEnabled()) throw data(null, { status: 404 })
 	return null
 }
 

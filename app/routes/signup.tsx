@@ -6,7 +6,8 @@ import { SIGNUP_TEXT, signupHints } from '#app/components/account/auth-texts.ts'
 import { FormError, FormField } from '#app/components/account/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { ApiError, removeCachedUserInfo, signup } from '#app/utils/account.ts'
+import { removeCachedUserInfo, signup } from '#app/utils/account.ts'
+import { ApiError } from '#app/utils/api-client.ts'
 
 export function meta() {
 	return [{ title: 'Sign up · Willow' }]
@@ -53,7 +54,7 @@ export default function Signup() {
 			await navigate('/account?tab=account')
 		} catch (failure) {
 			const message =
-				failure instanceof ApiError ? failure.message || SIGNUP_TEXT.rejected : failure instanceof Error && failure.message && !(failure instanceof TypeError) ? failure.message : SIGNUP_TEXT.sank
+				failure instanceof ApiError ? failure.serverMessage || SIGNUP_TEXT.rejected : failure instanceof Error && failure.message && !(failure instanceof TypeError) ? failure.message : SIGNUP_TEXT.sank
 			toast.error(message)
 			setError(message)
 			setSubmitting(false)

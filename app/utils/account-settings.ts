@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import { emptySettingsDocument, setSetting, type SettingsDocument, type SettingsFieldPath, type SettingsValues } from '#app/lib/sync/settings.ts'
-import { writeDevice } from './device-storage.ts'
+import { peekDeviceRaw, writeDevice } from './device-storage.ts'
 import { storedUserInfo } from './account.ts'
 import { flushOutbox, readLocalSettings, SETTINGS_CHANGED_EVENT } from './sync.ts'
 import { setThemePreference } from './theme.ts'
@@ -11,12 +11,7 @@ import { setThemePreference } from './theme.ts'
 let cached: { raw: string | null; document: SettingsDocument } | undefined
 
 function snapshot(): SettingsDocument {
-	let raw: string | null = null
-	try {
-		raw = window.localStorage.getItem('settings')
-	} catch {
-		raw = null
-	}
+	const raw = peekDeviceRaw('settings')
 	if (cached && cached.raw === raw) return cached.document
 	cached = { raw, document: readLocalSettings() }
 	return cached.document

@@ -1,3 +1,4 @@
+import { apiRequest } from './api-client.ts'
 import { readDevice, removeDevice, writeDevice, writeDeviceBatch } from './device-storage.ts'
 
 // Browser side of accounts: the API calls of spec §7, the signed-in marker
@@ -16,51 +17,6 @@ export interface AccountUser {
 	'4k_token': string | null
 }
 
-/** 401 from an account route: the session is gone, so the device logs out (spec §8). */
-export class UnauthorizedError extends Error {
-	constructor() {
-		super('Unauthorized')
-		this.name = 'UnauthorizedError'
-	}
-}
-
-/** A non-OK answer, carrying the server's `error` text. */
-export class ApiError extends Error {
-	constructor(
-		message: string,
-		readonly status: number,
-		readonly retryAfterSeconds?: number,
-	) {
-		super(message)
-		this.name = 'ApiError'
-	}
-}
-
-/** JSON call to the same-origin API with the session cookie. */
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; keepalive?: boolean } = {}): Promise<T> {
-	const response = await fetch(path, {
-		method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-		credentials: 'same-origin',
-		headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-		body: init.body === undefined ? undefined : JSON.stringify(init.body),
-		signal: init.signal,
-		keepalive: init.keepalive,
-	})
-	let data: unknown = null
-	try {
-		data = await response.json()
-	} catch {
-		data = null
-	}
-	if (response.status === 401 && !path.startsWith('/api/auth/')) throw new UnauthorizedError()
-	if (!response.ok) {
-		const message = data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : ''
-		const retryAfter = Number(response.headers.get('retry-after'))
-		throw new ApiError(message, response.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined)
-	}
-	return data as T
-}
-
 export interface AuthAnswer {
 	token?: string
 	user?: AccountUser
@@ -75,7 +31,7 @@ export function isEmailLike(value: string) {
 export function login(identifier: string, password: string) {
 	const trimmed = identifier.trim()
 	const body = isEmailLike(trimmed) ? { email: trimmed, password } : { username: trimmed, password }
-	return apiFetch<AuthAnswer>('/api/auth/login', { body })
+	return apiRequest<AuthAnswer>('/api/auth/login', { body })
 }
 
 export interface SignupPayload {
@@ -86,19 +42,19 @@ export interface SignupPayload {
 }
 
 export function signup(payload: SignupPayload) {
-	return apiFetch<AuthAnswer>('/api/auth/signup', { body: payload })
+	return apiRequest<AuthAnswer>('/api/auth/signup', { body: payload })
 }
 
 export function fetchMe() {
-	return apiFetch<{ user: AccountUser }>('/api/users/me')
+	return apiRequest<{ user: AccountUser }>('/api/users/me')
 }
 
 export function updateName(name: string) {
-	return apiFetch<{ user: AccountUser }>('/api/users/me/updateName', { body: { name } })
+	return apiRequest<{ user: AccountUser }>('/api/users/me/updateName', { body: { name } })
 }
 
 export function deleteAccount(username: string) {
-	return apiFetch<{ ok: true }>('/api/users/me', { method: 'DELETE', body: { username } })
+	return apiRequest<{ ok: true }>('/api/users/me', { method: 'DELETE', body: { username } })
 }
 
 /** Remembers the signed-in user on the device (spec §3 user-info). */
@@ -136,7 +92,7 @@ export function clearAccountDevice(now = Date.now()) {
 /** POST /api/auth/logout, then the stored user info goes (spec §7). */
 export async function logout() {
 	try {
-		await apiFetch('/api/auth/logout', { body: {} })
+		await apiRequest('/api/auth/logout', { body: {} })
 	} finally {
 		clearAccountDevice()
 	}

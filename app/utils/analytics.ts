@@ -5,6 +5,8 @@
  * with sendBeacon. The server's ANALYTICS_ENDPOINT reaches it through the
  * root loader (see LibraryBoot). Events carry no personal data.
  */
+import { sendInBackground } from './api-client.ts'
+
 export type AnalyticsValue = string | number | boolean | null
 export interface AnalyticsEvent {
 	name: string
@@ -33,12 +35,6 @@ export function track(name: string, props: Record<string, AnalyticsValue> = {}) 
 	} catch {
 		// Observers never break the action that fired the event.
 	}
-	if (!endpoint) return
-	try {
-		const body = JSON.stringify(event)
-		if (navigator.sendBeacon?.(endpoint, new Blob([body], { type: 'application/json' }))) return
-		void fetch(endpoint, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => {})
-	} catch {
-		// Analytics is best effort.
-	}
+	// Analytics is best effort: sendInBackground never throws.
+	if (endpoint) sendInBackground(endpoint, event)
 }

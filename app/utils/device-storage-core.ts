@@ -80,6 +80,30 @@ export function readDeviceRaw(key: DeviceKey): string | null {
 	}
 }
 
+/**
+ * The raw stored text of a key for render-time snapshots: null when absent or
+ * when storage refuses, and no failure report (a snapshot is read on every
+ * render; the reads that matter report the failure).
+ */
+export function peekDeviceRaw(key: DeviceKey): string | null {
+	if (typeof window === 'undefined') return null
+	try {
+		return window.localStorage.getItem(key)
+	} catch {
+		return null
+	}
+}
+
+/** Whether a `storage` event is about device storage (another tab changed it), not sessionStorage. */
+export function isDeviceStorageEvent(event: StorageEvent): boolean {
+	if (!event.storageArea) return true
+	try {
+		return event.storageArea === window.localStorage
+	} catch {
+		return false
+	}
+}
+
 /** Parses stored text: JSON when it is JSON, else the bare string (older values were stored unquoted). */
 export function decodeStored(raw: string): unknown {
 	try {
@@ -140,6 +164,17 @@ export function removeDevice(key: DeviceKey | (string & {})) {
 	if (!store) return
 	try {
 		store.removeItem(key)
+	} catch {
+		fail('write')
+	}
+}
+
+/** Removes every key of the site (the error screen's "Reset all app data"). */
+export function clearDevice() {
+	const store = storage()
+	if (!store) return
+	try {
+		store.clear()
 	} catch {
 		fail('write')
 	}

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+	clearDevice,
 	DEVICE_KEYS,
 	DeviceStorageError,
+	isDeviceStorageEvent,
 	onDeviceStorageError,
+	peekDeviceRaw,
 	READ_FAILED_MESSAGE,
 	readDevice,
 	removeDevice,
@@ -129,5 +132,43 @@ describe('device storage', () => {
 		vi.unstubAllGlobals()
 		expect(readDevice('theme')).toBeUndefined()
 		expect(() => writeDevice('theme', 'dark')).not.toThrow()
+	})
+})
+
+describe('render-time reads, clearing and storage events', () => {
+	it('peeks raw text without reporting a refusal', () => {
+		storage.setItem('settings', '{"values":{}}')
+		expect(peekDeviceRaw('settings')).toBe('{"values":{}}')
+		expect(peekDeviceRaw('theme')).toBeNull()
+		const { errors, off } = collectErrors()
+		storage.failReads(['settings'])
+		expect(peekDeviceRaw('settings')).toBeNull()
+		expect(errors).toEqual([])
+		off()
+	})
+
+	it('clears every key of the site', () => {
+		writeDeviceBatch({ theme: 'dark', loginAttempts: 2 })
+		storage.setItem('some-other-key', 'x')
+		clearDevice()
+		expect(storage.dump()).toEqual({})
+	})
+
+	it('reports and throws when the browser refuses to clear', () => {
+		const { errors, off } = collectErrors()
+		storage.clear = () => {
+			throw new Error('SecurityError')
+		}
+		expect(() => clearDevice()).toThrow(WRITE_FAILED_MESSAGE)
+		expect(errors.map((error) => error.kind)).toEqual(['write'])
+		off()
+	})
+
+	it('tells device storage events from sessionStorage ones', () => {
+		const event = (storageArea: Storage | null) => ({ storageArea }) as StorageEvent
+		expect(isDeviceStorageEvent(event(storage))).toBe(true)
+		// A clear() in another tab may arrive without an area.
+		expect(isDeviceStorageEvent(event(null))).toBe(true)
+		expect(isDeviceStorageEvent(event(createMemoryStorage()))).toBe(false)
 	})
 })

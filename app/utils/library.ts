@@ -15,7 +15,7 @@ import {
 import { continueWatching, historyByRecent, latestHistoryChange, recordEpisodeProgress, recordMovieProgress, removeHistoryItem, type WatchedEpisode, type WatchedMedia } from '#app/lib/library/history.ts'
 import { DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type BookmarkMedia, type BookmarkState, type Progress, type WatchHistory } from '#app/lib/library/types.ts'
 import { track } from './analytics.ts'
-import { DeviceStorageError, readDevice, writeDeviceBatch, type DeviceKey } from './device-storage.ts'
+import { DeviceStorageError, isDeviceStorageEvent, readDevice, writeDeviceBatch, type DeviceKey } from './device-storage.ts'
 import { toast } from './toast.ts'
 
 // The device library store: bookmarks and watch history read once from
@@ -53,7 +53,7 @@ interface Store<T> {
 
 const stores: Array<Store<unknown>> = []
 let storageListening = false
-/** The account sync fires this on window after writing merged data (app/utils/sync.ts). */
+/** The account sync (app/utils/sync.ts) fires this on window after writing merged data to the device, so stores and pages re-read it. */
 export const LIBRARY_SYNCED_EVENT = 'willow:library-synced'
 
 function listenToOtherTabs() {
@@ -64,7 +64,7 @@ function listenToOtherTabs() {
 		for (const store of stores) store.invalidate()
 	})
 	window.addEventListener('storage', (event) => {
-		if (event.storageArea && event.storageArea !== window.localStorage) return
+		if (!isDeviceStorageEvent(event)) return
 		for (const store of stores) {
 			if (event.key !== null && !store.keys.includes(event.key as DeviceKey)) continue
 			// One change writes several keys; refresh once per burst.

@@ -4,9 +4,10 @@ import { bookmarkStateUpdatedAt, mergeBookmarkStates, type BookmarkState } from 
 import { emptyOutbox, retryDelayMs, type SyncOutbox } from '#app/lib/sync/outbox.ts'
 import { emptySettingsDocument, mergeSettings, type SettingsDocument } from '#app/lib/sync/settings.ts'
 import { mergeWatchHistories, watchHistoryUpdatedAt } from '#app/lib/sync/watch-history.ts'
-import { apiFetch, clearAccountDevice, fetchMe, storeUserInfo, storedUserInfo, UnauthorizedError, type AccountUser } from './account.ts'
+import { clearAccountDevice, fetchMe, storeUserInfo, storedUserInfo, type AccountUser } from './account.ts'
+import { apiRequest, UnauthorizedError } from './api-client.ts'
 import { readDevice, readDeviceRaw, writeDevice, writeDeviceBatch, type DeviceKey } from './device-storage.ts'
-import { subscribeBookmarks, subscribeHistory } from './library.ts'
+import { LIBRARY_SYNCED_EVENT, subscribeBookmarks, subscribeHistory } from './library.ts'
 
 // Account sync in the browser (spec §4, §7, §8). The device library is the
 // outbox: every change carries its time, the sync-outbox key remembers what
@@ -32,8 +33,6 @@ export const OUTBOX_CHECK_INTERVAL_MS = 5_000
 export const REMOTE_CHECK_INTERVAL_MS = 15_000
 const LOCAL_CHANGE_DELAY_MS = 1_000
 
-/** Fired on window after sync wrote merged data to the device, so stores and pages re-read it. */
-export const LIBRARY_SYNCED_EVENT = 'willow:library-synced'
 export const SETTINGS_CHANGED_EVENT = 'willow:settings-changed'
 
 function safeRead<T>(read: () => T | undefined): T | undefined {
@@ -164,7 +163,7 @@ export function syncBookmarks(username: string) {
 	return singleFlight('bookmarks', async () => {
 		const local = readLocalBookmarks()
 		const sent = rawSnapshot(['bookmarks', 'bookmark-tombstones'])
-		const server = await apiFetch<BookmarkState & { updatedAt: number; revision: number }>('/api/sync/bookmarks', {
+		const server = await apiRequest<BookmarkState & { updatedAt: number; revision: number }>('/api/sync/bookmarks', {
 			// The whole library goes out; only what it lacks comes back (merging either gives the same library).
 			body: { bookmarks: local.bookmarks, tombstones: local.tombstones, updatedAt: bookmarkStateUpdatedAt(local), changesOnly: true },
 		})
@@ -183,7 +182,7 @@ export function syncWatchHistory(username: string) {
 	return singleFlight('history', async () => {
 		const local = readLocalHistory()
 		const sent = rawSnapshot(['media-tracking'])
-		const server = await apiFetch<{ items: WatchHistory; updatedAt: number; revision: number }>('/api/sync/watch-history', {
+		const server = await apiRequest<{ items: WatchHistory; updatedAt: number; revision: number }>('/api/sync/watch-history', {
 			body: { items: local, updatedAt: watchHistoryUpdatedAt(local), changesOnly: true },
 		})
 		const changedMeanwhile = rawSnapshot(['media-tracking']) !== sent
@@ -199,7 +198,7 @@ export function syncWatchHistory(username: string) {
 export function syncSettings(username: string) {
 	return singleFlight('settings', async () => {
 		const local = readLocalSettings()
-		const answer = await apiFetch<{ settings: SettingsDocument; revision: number }>('/api/sync/settings', { body: { settings: local } })
+		const answer = await apiRequest<{ settings: SettingsDocument; revision: number }>('/api/sync/settings', { body: { settings: local } })
 		const merged = mergeSettings(answer.settings, readLocalSettings())
 		writeDevice('settings', merged)
 		updateOutbox(username, { settingsAckedAt: settingsUpdatedAt(local), settingsRev: answer.revision })
@@ -221,7 +220,7 @@ export async function syncFourKToken(user: AccountUser, options: { toasts: boole
 	const synced = safeRead(() => readDevice('4kTokenSynced')) ?? false
 	if (isSyncableToken(local) && (!synced || local !== user['4k_token'])) {
 		try {
-			await apiFetch('/api/sync/4k_token', { body: { token: local } })
+			await apiRequest('/api/sync/4k_token', { body: { token: local } })
 			writeDevice('4kTokenSynced', true)
 			if (options.toasts) toast.success(SYNC_MESSAGES.tokenOk)
 		} catch (error) {
@@ -317,7 +316,7 @@ export async function flushOutbox(kinds: Array<'bookmarks' | 'history' | 'settin
 	try {
 		if (options.checkRemote) {
 			// Another device wrote since this one last merged: pull (a sync sends and receives).
-			const { revisions } = await apiFetch<{ revisions: { bookmarks: number; history: number; settings: number } }>('/api/users/me/sync-state')
+			const { revisions } = await apiRequest<{ revisions: { bookmarks: number; history: number; settings: number } }>('/api/users/me/sync-state')
 			if (revisions.bookmarks !== outbox.bookmarksRev) pending.bookmarks = true
 			if (revisions.history !== outbox.historyRev) pending.history = true
 			if (revisions.settings !== outbox.settingsRev) pending.settings = true

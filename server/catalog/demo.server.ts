@@ -3,6 +3,7 @@ import path from 'node:path'
 import readline from 'node:readline'
 import zlib from 'node:zlib'
 import type { DatabaseHandle } from '../db/db.server.ts'
+import { getEnv } from '../env.server.ts'
 import { logger } from '../logger.server.ts'
 import { parseImportItem, type ImportItem } from './import-schema.ts'
 import { getMeta, setMeta, upsertTitles } from './store.server.ts'
@@ -18,7 +19,7 @@ const ROLL_EVERY_MS = 3 * 86_400_000
 
 export function demoCataloguePath(): string | undefined {
 	const candidates = [
-		process.env.WILLOW_DEMO_CATALOGUE,
+		getEnv().WILLOW_DEMO_CATALOGUE,
 		path.resolve(process.cwd(), 'server/catalog/demo', FILE_NAME),
 		(() => {
 			try {

@@ -17,9 +17,14 @@ function readCookie(header: string | null, name: string): string | undefined {
 	return undefined
 }
 
+/** Whether the test-only pages (/__error-test, /__playback-sync-test) answer; they are 404 otherwise. */
+export function testRoutesEnabled(): boolean {
+	return getEnv().ENABLE_TEST_ROUTES
+}
+
 /** The value of a test cookie, or undefined when test switches are off. */
 export function testCookie(request: Request, name: string): string | undefined {
-	if (!getEnv().ENABLE_TEST_ROUTES) return undefined
+	if (!testRoutesEnabled()) return undefined
 	return readCookie(request.headers.get('cookie'), name)
 }
 

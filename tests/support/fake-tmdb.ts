@@ -57,10 +57,6 @@ export interface FakeTmdb {
 	close(): Promise<void>
 }
 
-export function fixtureForPath(path: string): string | undefined {
-	return ROUTES[`/3/${path.replace(/^\/+/, '')}`]
-}
-
 export async function startFakeTmdb(): Promise<FakeTmdb> {
 	const calls: string[] = []
 	const authorizations: Array<string | undefined> = []

@@ -4,7 +4,8 @@ import { useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useRevalidator } from 'react-router'
 import { toast } from '#app/utils/toast.ts'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
-import { ApiError, clearAccountDevice, deleteAccount, logout, NAME_SAVE_THROTTLE_MS, storeUserInfo, updateName, UnauthorizedError } from '#app/utils/account.ts'
+import { clearAccountDevice, deleteAccount, logout, NAME_SAVE_THROTTLE_MS, storeUserInfo, updateName } from '#app/utils/account.ts'
+import { ApiError, UnauthorizedError } from '#app/utils/api-client.ts'
 import type { SessionUser } from '#app/utils/user.ts'
 import { FormError, FormField } from './form-field.tsx'
 import { SettingsSection } from './settings-controls.tsx'
@@ -43,7 +44,7 @@ export function AccountPanel({ user }: { user: SessionUser }) {
 				await navigate('/login')
 				return
 			}
-			setNameError(error instanceof ApiError && error.status === 400 && error.message ? `${NAME_SAVE_ERROR}: ${error.message}` : NAME_SAVE_ERROR)
+			setNameError(error instanceof ApiError && error.status === 400 && error.serverMessage ? `${NAME_SAVE_ERROR}: ${error.serverMessage}` : NAME_SAVE_ERROR)
 			toast.error(NAME_SAVE_ERROR)
 		} finally {
 			setSaving(false)
@@ -150,7 +151,7 @@ function DeleteAccountDialog({ username }: { username: string }) {
 			await revalidator.revalidate()
 			await navigate('/')
 		} catch (failure) {
-			setError(failure instanceof ApiError && failure.message ? failure.message : 'Could not delete the account. Try again.')
+			setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : 'Could not delete the account. Try again.')
 			setBusy(false)
 		}
 	}

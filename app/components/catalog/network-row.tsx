@@ -5,7 +5,7 @@ import { cn } from '#app/lib/cn.ts'
 import { withKind } from '#app/lib/browse/media.ts'
 import { NETWORKS, WATCH_REGION, type Network } from '#app/lib/networks.ts'
 import type { TmdbMovieListItem, TmdbPage, TmdbTvListItem } from '#app/lib/tmdb-types.ts'
-import { fetchCatalog } from './catalog-fetch.ts'
+import { catalogRequest } from '#app/utils/api-client.ts'
 import type { CardMedia } from './media-card.tsx'
 import { MediaRow, MediaRowSkeleton } from './media-row.tsx'
 
@@ -19,7 +19,7 @@ export function networkDiscoverQuery(network: Network, page = 1) {
 }
 
 async function loadNetworkItems(network: Network, kind: NetworkKind, signal: AbortSignal): Promise<CardMedia[]> {
-	const page = await fetchCatalog<TmdbPage<TmdbMovieListItem | TmdbTvListItem>>(`/discover/${kind}`, networkDiscoverQuery(network), signal)
+	const page = await catalogRequest<TmdbPage<TmdbMovieListItem | TmdbTvListItem>>(`/discover/${kind}`, networkDiscoverQuery(network), signal)
 	return withKind(page.results, kind)
 }
 

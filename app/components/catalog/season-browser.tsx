@@ -8,7 +8,7 @@ import { pickableSeasons, selectEpisode, selectSeason, type EpisodeSelection } f
 import { episodeHref } from '#app/lib/slug.ts'
 import type { TmdbEpisode, TmdbSeasonDetails, TmdbSeasonSummary } from '#app/lib/tmdb-types.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
-import { fetchCatalog } from './catalog-fetch.ts'
+import { catalogRequest } from '#app/utils/api-client.ts'
 import { MediaImage } from './media-image.tsx'
 import { useRenderRest } from './use-render-rest.ts'
 
@@ -50,7 +50,7 @@ function useSeasonEpisodes(seriesId: number, season: number, initial: { season: 
 		}
 		const controller = new AbortController()
 		setState({ season, episodes: null, error: false })
-		fetchCatalog<TmdbSeasonDetails>(`/tv/${seriesId}/season/${season}`, {}, controller.signal)
+		catalogRequest<TmdbSeasonDetails>(`/tv/${seriesId}/season/${season}`, {}, controller.signal)
 			.then((details) => {
 				const episodes = details.episodes ?? []
 				cache.current.set(season, episodes)

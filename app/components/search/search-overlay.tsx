@@ -6,7 +6,7 @@ import { cn } from '#app/lib/cn.ts'
 import { mediaTitle } from '#app/lib/browse/media.ts'
 import { filterSearchResults, OVERLAY_SKELETON_ROWS, SEARCH_DEBOUNCE_MS, type SearchResult } from '#app/lib/browse/search.ts'
 import type { TmdbMovieListItem, TmdbMultiItem, TmdbPage, TmdbTvListItem } from '#app/lib/tmdb-types.ts'
-import { fetchCatalog } from '#app/components/catalog/catalog-fetch.ts'
+import { catalogRequest } from '#app/utils/api-client.ts'
 import { SearchResultRow } from './search-result-row.tsx'
 import { useRotatingPlaceholder } from './use-rotating-placeholder.ts'
 
@@ -21,8 +21,8 @@ function usePopularTitles() {
 	useEffect(() => {
 		const controller = new AbortController()
 		Promise.all([
-			fetchCatalog<TmdbPage<TmdbMovieListItem>>('/movie/popular', {}, controller.signal),
-			fetchCatalog<TmdbPage<TmdbTvListItem>>('/tv/popular', {}, controller.signal),
+			catalogRequest<TmdbPage<TmdbMovieListItem>>('/movie/popular', {}, controller.signal),
+			catalogRequest<TmdbPage<TmdbTvListItem>>('/tv/popular', {}, controller.signal),
 		])
 			.then(([movies, series]) => {
 				const names: string[] = []
@@ -72,7 +72,7 @@ export default function SearchOverlay({ open, onClose }: { open: boolean; onClos
 		const controller = new AbortController()
 		const timer = window.setTimeout(() => {
 			setState({ kind: 'loading' })
-			fetchCatalog<TmdbPage<TmdbMultiItem>>('/search/multi', { query: text, page: 1 }, controller.signal)
+			catalogRequest<TmdbPage<TmdbMultiItem>>('/search/multi', { query: text, page: 1 }, controller.signal)
 				.then((page) => {
 					const results = filterSearchResults(page.results ?? [], 'all')
 					setState(results.length ? { kind: 'results', results } : { kind: 'empty' })

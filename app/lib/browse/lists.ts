@@ -1,16 +1,10 @@
+import type { MediaFilter } from '../media-type.ts'
+
 /** Network pages: 40 items per page for All (movies + series), 20 for Movies or TV Shows (spec §9). */
 export const NETWORK_PAGE_SIZE_ALL = 40
 export const NETWORK_PAGE_SIZE_SINGLE = 20
 /** The next page loads when the fifth-from-last item becomes visible. */
 export const INFINITE_TRIGGER_FROM_END = 5
-
-export type MediaFilter = 'all' | 'movie' | 'tv'
-export const MEDIA_FILTERS: readonly MediaFilter[] = ['all', 'movie', 'tv']
-export const MEDIA_FILTER_LABELS: Record<MediaFilter, string> = { all: 'All', movie: 'Movies', tv: 'TV Shows' }
-
-export function parseMediaFilter(value: string | null | undefined): MediaFilter {
-	return value === 'movie' || value === 'tv' ? value : 'all'
-}
 
 export function pageSizeFor(filter: MediaFilter): number {
 	return filter === 'all' ? NETWORK_PAGE_SIZE_ALL : NETWORK_PAGE_SIZE_SINGLE
@@ -64,10 +58,4 @@ export function interleave<A, B>(first: readonly A[], second: readonly B[]): Arr
 		if (i < second.length) out.push(second[i] as B)
 	}
 	return out
-}
-
-/** Parses a positive page number from the address; anything else → 1. */
-export function parsePage(value: string | null | undefined, max = 500): number {
-	const page = Number(value)
-	return Number.isInteger(page) && page >= 1 && page <= max ? page : 1
 }

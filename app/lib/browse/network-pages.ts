@@ -1,4 +1,5 @@
-import { interleave, NETWORK_PAGE_SIZE_SINGLE, pageSizeFor, seededRandom, shuffleTogether, type MediaFilter } from './lists.ts'
+import type { MediaFilter } from '../media-type.ts'
+import { interleave, NETWORK_PAGE_SIZE_SINGLE, pageSizeFor, seededRandom, shuffleTogether } from './lists.ts'
 import { withKind, type MediaListItem } from './media.ts'
 import type { TmdbPage } from '../tmdb-types.ts'
 

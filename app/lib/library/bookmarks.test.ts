@@ -20,8 +20,8 @@ import {
 	toggleBookmark,
 	warmBookmarkIndex,
 	type BookmarkQuery,
-	type MediaFilter,
 } from './bookmarks.ts'
+import type { MediaFilter } from '../media-type.ts'
 import type { Bookmark, BookmarkMedia, BookmarkState } from './types.ts'
 
 const dune: BookmarkMedia = { mediaId: 438631, mediaType: 'movie', title: 'Dune', posterPath: '/dune.jpg', voteAverage: 7.8, releaseDate: '2021-09-15' }

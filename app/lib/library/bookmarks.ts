@@ -1,3 +1,4 @@
+import type { MediaFilter } from '../media-type.ts'
 import { DEFAULT_BOOKMARK_CATEGORIES, DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type BookmarkMedia, type BookmarkState, type BookmarkTombstone } from './types.ts'
 
 // Pure bookmark operations (spec §4): state in, state out, the time passed in.
@@ -159,8 +160,6 @@ export function allCategories(bookmarks: readonly Bookmark[], custom: readonly s
 
 export const BOOKMARK_SORTS = ['date-added', 'title', 'rating'] as const
 export type BookmarkSort = (typeof BOOKMARK_SORTS)[number]
-export const MEDIA_FILTERS = ['all', 'movie', 'tv'] as const
-export type MediaFilter = (typeof MEDIA_FILTERS)[number]
 
 export interface BookmarkQuery {
 	sort: BookmarkSort

@@ -1,5 +1,6 @@
 import { watchHistorySchema } from './schemas.ts'
-import { DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type MediaType, type WatchHistory } from './types.ts'
+import type { MediaType } from '../media-type.ts'
+import { DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type WatchHistory } from './types.ts'
 
 // Pure load-time migrations of stored library data (spec §3, §4).
 

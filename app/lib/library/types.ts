@@ -2,10 +2,10 @@
 // account sync (issue: accounts). One model on both sides; every record
 // carries the times a merge needs.
 
+import type { MediaType } from '../media-type.ts'
+
 export const DEFAULT_BOOKMARK_CATEGORIES = ['watchlist', 'watched', 'favorites'] as const
 export const DEFAULT_BOOKMARK_CATEGORY = 'watchlist'
-
-export type MediaType = 'movie' | 'tv'
 
 /** A bookmark (spec §3): mediaId, category, addedAt, plus display fields cached for offline pages. */
 export interface Bookmark {

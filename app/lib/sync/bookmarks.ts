@@ -1,11 +1,8 @@
-import type { Bookmark, BookmarkTombstone } from '../library/types.ts'
+import type { Bookmark, BookmarkState, BookmarkTombstone } from '../library/types.ts'
 import { canonicalJson, compareText } from './canonical.ts'
 
-/** The synced bookmark state: live bookmarks plus removals remembered as tombstones. */
-export interface BookmarkState {
-	bookmarks: Bookmark[]
-	tombstones: BookmarkTombstone[]
-}
+// The synced bookmark state is the device's (one definition, in library/types.ts).
+export type { BookmarkState }
 
 /** One (mediaId, category) pair: the identity of a bookmark (spec §4). */
 export function bookmarkKey(item: { mediaId: number; category: string }) {

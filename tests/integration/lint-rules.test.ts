@@ -1,0 +1,100 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+// The house rules of docs/architecture.md are ESLint errors (eslint.config.js):
+// each forbidden pattern is rejected in app/ or server/ and allowed in the file
+// that owns it. Linted as text under a path, so no fixture file has to exist.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+let eslint: ESLint
+
+beforeAll(() => {
+	eslint = new ESLint({ cwd: root })
+})
+
+/** The rules that report `code` as if it were the file at `filePath` (relative to the repository). */
+async function rulesBroken(filePath: string, code: string): Promise<string[]> {
+	const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) })
+	const messages = result?.messages ?? []
+	const fatal = messages.find((message) => message.fatal)
+	if (fatal) throw new Error(`${filePath} did not parse: ${fatal.message}`)
+	return messages.filter((message) => message.severity === 2).map((message) => message.ruleId ?? '')
+}
+
+describe('configuration is read only through getEnv()', () => {
+	const read = 'export const port = process.env.PORT\n'
+
+	it('rejects process.env in app/ and server/', async () => {
+		expect(await rulesBroken('app/routes/error-test.tsx', read)).toContain('no-restricted-properties')
+		expect(await rulesBroken('server/logger.server.ts', read)).toContain('no-restricted-properties')
+		expect(await rulesBroken('app/lib/library/library.bench.ts', read)).toContain('no-restricted-properties')
+		expect(await rulesBroken('server/app.ts', 'const { env } = process\nexport const dir = env.WILLOW_BUILD_DIR\n')).toContain('no-restricted-properties')
+		expect(await rulesBroken('server/catalog/demo.server.ts', "import { env } from 'node:process'\nexport const file = env.WILLOW_DEMO_CATALOGUE\n")).toContain('no-restricted-imports')
+	})
+
+	it('allows it in server/env.server.ts', async () => {
+		expect(await rulesBroken('server/env.server.ts', read)).toEqual([])
+	})
+})
+
+describe('localStorage is reached only through device storage', () => {
+	const uses = ["export const a = window.localStorage.getItem('settings')\n", "export const b = localStorage.getItem('settings')\n", 'export const c = globalThis.localStorage\n']
+
+	it('rejects localStorage in app/ and server/', async () => {
+		for (const code of uses) {
+			expect(await rulesBroken('app/utils/account-settings.ts', code)).toContain('no-restricted-syntax')
+			expect(await rulesBroken('app/components/error-screen.tsx', code)).toContain('no-restricted-syntax')
+			expect(await rulesBroken('server/http/some.server.ts', code)).toContain('no-restricted-syntax')
+		}
+	})
+
+	it('allows it in the storage owner, and the theme boot script (a string) is not code', async () => {
+		for (const code of uses) expect(await rulesBroken('app/utils/device-storage-core.ts', code)).toEqual([])
+		const bootScript = "export const THEME_BOOT_SCRIPT = `(function(){var t=localStorage.getItem('theme')})()`\n"
+		expect(await rulesBroken('app/utils/theme.ts', bootScript)).toEqual([])
+	})
+})
+
+describe('the browser calls the API through app/utils/api-client.ts', () => {
+	it('rejects fetch anywhere else in app/', async () => {
+		expect(await rulesBroken('app/utils/analytics.ts', "export const sent = fetch('/e', { method: 'POST' })\n")).toContain('no-restricted-globals')
+		expect(await rulesBroken('app/components/error-screen.tsx', "export const sent = window.fetch('/api/errors/report')\n")).toContain('no-restricted-properties')
+		expect(await rulesBroken('app/routes/home.tsx', "export const sent = globalThis.fetch('/api/catalog/movie/popular')\n")).toContain('no-restricted-properties')
+		expect(await rulesBroken('app/utils/analytics.ts', "export const sent = navigator.sendBeacon('/e', '{}')\n")).toContain('no-restricted-properties')
+	})
+
+	it('allows it in the API client, and on the server (TMDB, add-ons)', async () => {
+		expect(await rulesBroken('app/utils/api-client.ts', "export const a = fetch('/api/x')\nexport const b = window.fetch('/api/x')\nexport const c = navigator.sendBeacon('/e', '{}')\n")).toEqual([])
+		expect(await rulesBroken('server/catalog/tmdb.server.ts', "export const a = fetch('https://api.themoviedb.org/3/movie/popular')\n")).toEqual([])
+	})
+})
+
+describe('imports', () => {
+	const serverImport = "import { getEnv } from '#server/env.server.ts'\nexport const env = getEnv()\n"
+
+	it('rejects #server/ from app/components and app/lib', async () => {
+		expect(await rulesBroken('app/components/catalog/some-row.tsx', serverImport)).toContain('no-restricted-imports')
+		expect(await rulesBroken('app/lib/browse/some.ts', serverImport)).toContain('no-restricted-imports')
+	})
+
+	it('allows #server/ in route modules (their loaders run on the server)', async () => {
+		expect(await rulesBroken('app/routes/some-page.tsx', serverImport)).toEqual([])
+	})
+
+	it('rejects ../../app/ (and ../server/, ../tests/) where an alias exists', async () => {
+		expect(await rulesBroken('server/images/art.ts', "import { NETWORKS } from '../../app/lib/networks.ts'\nexport const n = NETWORKS\n")).toContain('no-restricted-imports')
+		expect(await rulesBroken('server/catalog/x.server.ts', "import { seed } from '../../tests/support/db.ts'\nexport const s = seed\n")).toContain('no-restricted-imports')
+		expect(await rulesBroken('app/routes/x.tsx', "import { getEnv } from '../../server/env.server.ts'\nexport const e = getEnv\n")).toContain('no-restricted-imports')
+		expect(await rulesBroken('server/images/art.ts', "import { NETWORKS } from '#app/lib/networks.ts'\nimport { logger } from '../logger.server.ts'\nexport const n = [NETWORKS, logger]\n")).toEqual([])
+	})
+})
+
+describe('tests', () => {
+	it('may fake configuration, storage and the network', async () => {
+		const code = "process.env.ENABLE_TEST_ROUTES = 'true'\nexport const a = window.localStorage\nexport const b = fetch('/api/x')\n"
+		expect(await rulesBroken('app/utils/sync.test.ts', code)).toEqual([])
+		expect(await rulesBroken('server/promo/promo.server.test.ts', code)).toEqual([])
+	})
+})
