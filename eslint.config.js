@@ -72,10 +72,6 @@ export default tseslint.config(
 	// Browser code does not reach into the server.
 	{
 		files: ['app/components/**/*.{ts,tsx}', 'app/lib/**/*.{ts,tsx}'],
-		ignores: [
-			// Server code in a UI folder; issue 14 moves it to server/catalog/ (then this entry goes).
-			'app/components/catalog/catalog-loaders.server.ts',
-		],
 		rules: {
 			'no-restricted-imports': ['error', { paths: importPaths, patterns: [relativeRootImport, serverImport] }],
 		},

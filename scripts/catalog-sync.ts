@@ -2,7 +2,7 @@
 // Mirrors popular/trending lists and their details from live TMDB into the
 // local catalogue. Needs TMDB_API_KEY or TMDB_READ_TOKEN.
 import { getCache } from '../server/cache/cache.server.ts'
-import { syncFromTmdb } from '../server/catalog/sync.server.ts'
+import { syncFromTmdb } from '../server/catalog/tmdb-mirror.server.ts'
 import { closeDatabase, getDatabase, migrateToLatest } from '../server/db/db.server.ts'
 import { cliOption as option, liveCatalogFromEnv } from './tmdb-cli.ts'
 

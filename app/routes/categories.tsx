@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { movieList, originOf, tvList } from '#app/components/catalog/catalog-loaders.server.ts'
+import { movieList, originOf, tvList } from '#server/catalog/page-data.server.ts'
 import { MediaCard } from '#app/components/catalog/media-card.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { wrapIndex } from '#app/lib/browse/carousel.ts'

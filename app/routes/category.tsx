@@ -1,6 +1,5 @@
 import { data, Link } from 'react-router'
-import { catalogGet } from '#server/catalog/catalog.server.ts'
-import { originOf } from '#app/components/catalog/catalog-loaders.server.ts'
+import { cachedCatalogGet, originOf } from '#server/catalog/page-data.server.ts'
 import { catalogRequest } from '#app/utils/api-client.ts'
 import { InfiniteMediaGrid } from '#app/components/catalog/infinite-media-grid.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
@@ -28,7 +27,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	let first: Awaited<ReturnType<typeof loadGenrePage>> = { items: [], hasMore: false }
 	let failed = false
 	try {
-		first = await loadGenrePage(category, 1, seed, (kind, genreId, page) => catalogGet<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, page)))
+		first = await loadGenrePage(category, 1, seed, (kind, genreId, page) => cachedCatalogGet<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, page)))
 	} catch {
 		failed = true
 	}

@@ -1,6 +1,6 @@
 import { LayoutGrid, Tv } from 'lucide-react'
 import { Link } from 'react-router'
-import { movieList, originOf, tvList } from '#app/components/catalog/catalog-loaders.server.ts'
+import { movieList, originOf, tvList } from '#server/catalog/page-data.server.ts'
 import { MediaCard } from '#app/components/catalog/media-card.tsx'
 import { MediaGrid } from '#app/components/catalog/media-row.tsx'
 import { cn } from '#app/lib/cn.ts'

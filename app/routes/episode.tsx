@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarDays, Clock, Star } from 'lucide-react'
 import { data, Link, useSearchParams } from 'react-router'
-import { detailOr404, optional, originOf } from '#app/components/catalog/catalog-loaders.server.ts'
+import { detailOr404, optional, originOf } from '#server/catalog/page-data.server.ts'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { episodeCards, SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
 import { WatchActions } from '#app/components/catalog/watch-actions.tsx'

@@ -1,6 +1,5 @@
 import { data, Link } from 'react-router'
-import { catalogGet } from '#server/catalog/catalog.server.ts'
-import { originOf } from '#app/components/catalog/catalog-loaders.server.ts'
+import { cachedCatalogGet, originOf } from '#server/catalog/page-data.server.ts'
 import { catalogRequest } from '#app/utils/api-client.ts'
 import { FilterLinks } from '#app/components/catalog/filter-links.tsx'
 import { InfiniteMediaGrid } from '#app/components/catalog/infinite-media-grid.tsx'
@@ -30,7 +29,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	let first: { items: Awaited<ReturnType<typeof loadNetworkPage>>['items']; hasMore: boolean } = { items: [], hasMore: false }
 	let failed = false
 	try {
-		first = await loadNetworkPage(filter, 1, (kind, page) => catalogGet<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(network, page)))
+		first = await loadNetworkPage(filter, 1, (kind, page) => cachedCatalogGet<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(network, page)))
 	} catch {
 		failed = true
 	}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { movieList, originOf, tvList } from '#app/components/catalog/catalog-loaders.server.ts'
+import { movieList, originOf, tvList } from '#server/catalog/page-data.server.ts'
 import { MediaCard } from '#app/components/catalog/media-card.tsx'
 import { interleave } from '#app/lib/browse/lists.ts'
 import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'

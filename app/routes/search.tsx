@@ -2,7 +2,7 @@ import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronLeft, ChevronRight, Sear
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useNavigation, useSearchParams } from 'react-router'
 import { logger } from '#server/logger.server.ts'
-import { catalogGet, movieList, originOf } from '#app/components/catalog/catalog-loaders.server.ts'
+import { cachedCatalogGet, movieList, originOf } from '#server/catalog/page-data.server.ts'
 import { MediaGrid } from '#app/components/catalog/media-row.tsx'
 import { useRotatingPlaceholder } from '#app/components/search/use-rotating-placeholder.ts'
 import { cn } from '#app/lib/cn.ts'
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// Spec §5: search runs only for non-empty queries; an empty query clears results.
 	if (!state.query) return { ...base, results: [] as CardFields[], totalPages: 0, error: null }
 	try {
-		const page = await catalogGet<TmdbPage<TmdbMultiItem>>('/search/multi', { query: state.query, page: state.page })
+		const page = await cachedCatalogGet<TmdbPage<TmdbMultiItem>>('/search/multi', { query: state.query, page: state.page })
 		// Only movie and tv results are kept (spec §5); cards carry what sorting needs.
 		return { ...base, results: toCards(filterSearchResults(page.results ?? [], 'all')), totalPages: Math.min(page.total_pages ?? 1, 500), error: null }
 	} catch (error) {

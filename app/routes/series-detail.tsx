@@ -1,6 +1,6 @@
 import { CalendarDays, Layers } from 'lucide-react'
 import { data } from 'react-router'
-import { detailOr404, optional, originOf, pickLogo } from '#app/components/catalog/catalog-loaders.server.ts'
+import { detailOr404, optional, originOf, pickLogo } from '#server/catalog/page-data.server.ts'
 import { CreditsList } from '#app/components/catalog/credits-list.tsx'
 import { DetailFact, DetailOverview, DetailTitle, GenreChips, RatingFact } from '#app/components/catalog/detail-title.tsx'
 import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'

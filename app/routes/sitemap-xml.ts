@@ -1,4 +1,4 @@
-import { movieList, originOf, tvList } from '#app/components/catalog/catalog-loaders.server.ts'
+import { movieList, originOf, tvList } from '#server/catalog/page-data.server.ts'
 import { mediaHref } from '#app/lib/browse/media.ts'
 import { sitemapXml, type SitemapEntry } from '#app/lib/browse/sitemap.ts'
 import { CATEGORIES } from '#app/lib/categories.ts'

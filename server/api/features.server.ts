@@ -1,11 +1,13 @@
 import type { Router } from 'express'
-import { authApiRouter, syncApiRouter, usersApiRouter } from '../auth/api.server.ts'
+import { usersApiRouter } from '../account/api.server.ts'
+import { authApiRouter } from '../auth/api.server.ts'
 import { catalogApiRouter } from '../catalog/api.server.ts'
 import { imagesApiRouter } from '../images/api.server.ts'
 import { addonsApiRouter } from '../sources/addons/api.server.ts'
 import { sourcesApiRouter } from '../sources/api.server.ts'
 import { streamApiRouter } from '../sources/stream-router.server.ts'
 import { fourKApiRouter } from '../sources/token/api.server.ts'
+import { syncApiRouter } from '../sync/api.server.ts'
 import { errorReportRouter } from './error-report.server.ts'
 
 // Each feature owns a router in its own module; this list mounts them under /api.

@@ -13,7 +13,7 @@ export function createApiRouter(): Router {
 	})
 	router.use(sameOriginGuard)
 	const jsonBody = express.json({ limit: getEnv().BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] })
-	// /sync takes larger bodies and parses them itself, after its session check (server/auth/api.server.ts).
+	// /sync takes larger bodies and parses them itself, after its session check (server/sync/api.server.ts).
 	router.use((req, res, next) => (req.path.startsWith('/sync/') ? next() : jsonBody(req, res, next)))
 	for (const [mountPath, makeRouter] of featureRouters) router.use(mountPath, makeRouter())
 	router.use(apiNotFound)

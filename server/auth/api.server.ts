@@ -1,28 +1,12 @@
 import crypto from 'node:crypto'
-import express, { Router, type Request, type Response } from 'express'
+import { Router, type Request } from 'express'
 import { z } from 'zod'
-import { BookmarkSyncRequestSchema, WatchHistorySyncRequestSchema } from '#app/lib/sync/schemas.ts'
-import { SettingsSyncRequestSchema, type SettingsDocument } from '#app/lib/sync/settings.ts'
+import { publicUser, USER_COLUMNS, type UserRow } from '../account/public-user.ts'
 import { getDatabase } from '../db/db.server.ts'
 import { badRequest, HttpError, jsonHandler, parseInput, unauthorized } from '../http/errors.server.ts'
-import {
-	deleteUserData,
-	exportUserData,
-	readBookmarks,
-	readRevisions,
-	readSettings,
-	readWatchHistory,
-	syncBookmarks,
-	syncSettings,
-	syncWatchHistory,
-} from '../sync/store.server.ts'
-import { quickBookmarkSyncRequest, quickWatchHistorySyncRequest } from '../sync/validate.server.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts'
-import { currentUser, endSession, requireUser, startSession } from './session.server.ts'
+import { endSession, startSession } from './session.server.ts'
 import { assertNotThrottled, clearAttempts, pruneThrottle, recordAttempt, THROTTLE_RULES } from './throttle.server.ts'
-
-/** Sync bodies may hold 10,000 bookmarks; the API's global parser stops at 1 MB. */
-export const SYNC_BODY_LIMIT = '5mb'
 
 export const USERNAME_MIN = 3
 export const PASSWORD_MIN = 8
@@ -62,50 +46,6 @@ const LoginSchema = z.object({
 
 /** One answer for an unknown account and a wrong password. */
 export const INVALID_CREDENTIALS = 'Invalid email/username or password'
-
-const NameSchema = z.object({
-	name: z.string('Name must not be empty').trim().min(1, 'Name must not be empty').max(50, 'Name must be at most 50 characters'),
-})
-
-export const FOUR_K_TOKEN_MIN = 50
-const FourKTokenSchema = z.object({
-	token: z
-		.string('Invalid token')
-		.trim()
-		.max(8192, 'Invalid token')
-		.refine((token) => token.startsWith('ey') && token.length > FOUR_K_TOKEN_MIN, 'Invalid token'),
-})
-
-const DeleteAccountSchema = z.object({ username: z.string('Type your username to confirm').max(254) })
-
-interface UserRow {
-	id: string
-	username: string
-	email: string
-	name: string
-	is_donator: number
-	four_k_token: string | null
-}
-
-/** The user as the API shows it (spec §3). Never the password hash. */
-function publicUser(row: UserRow) {
-	return {
-		id: row.id,
-		username: row.username,
-		email: row.email,
-		name: row.name,
-		isDonator: row.is_donator === 1,
-		'4k_token': row.four_k_token,
-	}
-}
-
-const USER_COLUMNS = ['id', 'username', 'email', 'name', 'is_donator', 'four_k_token'] as const
-
-async function loadUser(id: string) {
-	const row = await getDatabase().db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst()
-	if (!row) throw unauthorized('Unauthorized')
-	return row
-}
 
 function clientAddress(req: Request) {
 	return req.ip ?? req.socket.remoteAddress ?? 'unknown'
@@ -203,129 +143,6 @@ export function authApiRouter() {
 		jsonHandler(async (req, res) => {
 			await endSession(req, res)
 			return { ok: true }
-		}),
-	)
-
-	return router
-}
-
-/** /api/users/me/* (user, name, bookmarks, watch history, settings, export, deletion). */
-export function usersApiRouter() {
-	const router = Router()
-	router.use(requireUser)
-
-	router.get(
-		'/me',
-		jsonHandler(async (_req, res) => ({ user: publicUser(await loadUser(currentUser(res).id)) })),
-	)
-
-	router.post(
-		'/me/updateName',
-		jsonHandler(async (req, res) => {
-			const { name } = parseInput(NameSchema, req.body)
-			const { id } = currentUser(res)
-			await getDatabase().db.updateTable('users').set({ name, updated_at: Date.now() }).where('id', '=', id).execute()
-			return { user: publicUser(await loadUser(id)) }
-		}),
-	)
-
-	router.get(
-		'/me/bookmarks',
-		jsonHandler(async (_req, res) => readBookmarks(getDatabase().db, currentUser(res).id)),
-	)
-
-	router.get(
-		'/me/watch-history',
-		jsonHandler(async (_req, res) => readWatchHistory(getDatabase().db, currentUser(res).id)),
-	)
-
-	router.get(
-		'/me/settings',
-		jsonHandler(async (_req, res) => {
-			const { db } = getDatabase()
-			const userId = currentUser(res).id
-			const [settings, revisions] = await Promise.all([readSettings(db, userId), readRevisions(db, userId)])
-			return { settings, revision: revisions.settings }
-		}),
-	)
-
-	// A few bytes that open devices poll to learn another device wrote something.
-	router.get(
-		'/me/sync-state',
-		jsonHandler(async (_req, res) => ({ revisions: await readRevisions(getDatabase().db, currentUser(res).id) })),
-	)
-
-	router.get(
-		'/me/export',
-		jsonHandler(async (_req, res) => {
-			const user = currentUser(res)
-			const data = await exportUserData(getDatabase(), user.id)
-			res.set('Content-Disposition', `attachment; filename="willow-data-${user.username.replace(/[^A-Za-z0-9_.-]/g, '_')}.json"`)
-			return data
-		}),
-	)
-
-	router.delete(
-		'/me',
-		jsonHandler(async (req, res) => {
-			const { username } = parseInput(DeleteAccountSchema, req.body ?? {})
-			const user = currentUser(res)
-			if (username.trim().toLowerCase() !== user.username.toLowerCase()) throw badRequest('Type your username to confirm')
-			await deleteUserData(getDatabase(), user.id)
-			await endSession(req, res)
-			return { ok: true }
-		}),
-	)
-
-	return router
-}
-
-/**
- * A whole library answers a sync: sent without the ETag res.json would hash
- * it for (about a millisecond for 1,000 bookmarks), useless on a POST.
- */
-function sendSyncAnswer(res: Response, body: unknown) {
-	res.status(200).type('application/json').end(JSON.stringify(body))
-}
-
-/** /api/sync/* (bookmarks, watch history, settings, 4k token). */
-export function syncApiRouter() {
-	const router = Router()
-	router.use(requireUser)
-	// After the session check, so anonymous callers never get a 5 MB body parsed.
-	router.use(express.json({ limit: SYNC_BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }))
-
-	router.post(
-		'/bookmarks',
-		jsonHandler(async (req, res) => {
-			const input = quickBookmarkSyncRequest(req.body) ?? parseInput(BookmarkSyncRequestSchema, req.body)
-			sendSyncAnswer(res, await syncBookmarks(getDatabase(), currentUser(res).id, input, { changesOnly: input.changesOnly }))
-		}),
-	)
-
-	router.post(
-		'/watch-history',
-		jsonHandler(async (req, res) => {
-			const input = quickWatchHistorySyncRequest(req.body) ?? parseInput(WatchHistorySyncRequestSchema, req.body)
-			sendSyncAnswer(res, await syncWatchHistory(getDatabase(), currentUser(res).id, input.items, { changesOnly: input.changesOnly }))
-		}),
-	)
-
-	router.post(
-		'/settings',
-		jsonHandler(async (req, res) => {
-			const input = parseInput(SettingsSyncRequestSchema, req.body)
-			return syncSettings(getDatabase(), currentUser(res).id, input.settings as SettingsDocument)
-		}),
-	)
-
-	router.post(
-		'/4k_token',
-		jsonHandler(async (req, res) => {
-			const { token } = parseInput(FourKTokenSchema, req.body)
-			const { id } = currentUser(res)
-			await getDatabase().db.updateTable('users').set({ four_k_token: token, updated_at: Date.now() }).where('id', '=', id).execute()
-			return { ok: true, '4k_token': token }
 		}),
 	)
 

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { jsonHandler } from '../http/errors.server.ts'
 import { catalogGet } from './catalog.server.ts'
-import type { CatalogQuery } from './routes.ts'
+import type { CatalogQuery } from './tmdb-paths.ts'
 
 /** /api/catalog/<TMDB v3 path>: the catalogue over HTTP for the browser (same allow-list and shapes). */
 export function catalogApiRouter() {

@@ -4,12 +4,13 @@ import { getEnv } from '../env.server.ts'
 import { seedDemo } from './demo.server.ts'
 import { createLiveCatalog, type LiveCatalog } from './live.server.ts'
 import { createLocalCatalog, type LocalCatalog } from './local.server.ts'
-import { parseCatalogRoute, type CatalogQuery } from './routes.ts'
+import { parseCatalogRoute, type CatalogQuery } from './tmdb-paths.ts'
 
 /**
  * The catalogue: TMDB v3 paths and query parameters in, TMDB-shaped JSON out.
- * Pages' loaders call catalogGet directly; the browser reaches the same thing
- * through /api/catalog/<path>. With TMDB_API_KEY or TMDB_READ_TOKEN set it
+ * Pages' loaders read it through the page-data cache (cachedCatalogGet in
+ * page-data.server.ts); the browser reaches the same thing through
+ * /api/catalog/<path>. With TMDB_API_KEY or TMDB_READ_TOKEN set it
  * answers from live TMDB (cached); otherwise from Willow's own database.
  *
  * Errors are HttpErrors: 404 for an unknown path or title, 400 for a bad

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/db.server.ts'
 import { getEnv } from '../env.server.ts'
 import { logger } from '../logger.server.ts'
 import { parseImportItem, type ImportItem } from './import-schema.ts'
-import { getMeta, setMeta, upsertTitles } from './store.server.ts'
+import { getMeta, setMeta, upsertTitles } from './title-store.server.ts'
 
 // The embedded demo catalogue: real titles with facts, our own overviews, and
 // Willow's drawn artwork. Loaded on first start (and again when the file

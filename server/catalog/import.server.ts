@@ -3,7 +3,7 @@ import zlib from 'node:zlib'
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '../db/db.server.ts'
 import { parseImportItem, type ImportItem } from './import-schema.ts'
-import { upsertTitles } from './store.server.ts'
+import { upsertTitles } from './title-store.server.ts'
 
 // Streams a JSON-lines file of TMDB-shaped titles into the local catalogue.
 // Memory stays flat however big the file: the stream is read chunk by chunk

@@ -1,7 +1,7 @@
 import { createCachedLoader, type Cache, type CachedOptions } from '../cache/cache.server.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { logger as rootLogger } from '../logger.server.ts'
-import { routeCacheKey, type CatalogRoute } from './routes.ts'
+import { routeCacheKey, type CatalogRoute } from './tmdb-paths.ts'
 
 // The live back end: the same routes, answered by TMDB's v3 API from the
 // server (the credential never reaches the browser). Every answer is cached

@@ -1,7 +1,8 @@
 import type { Generated } from 'kysely'
-import type { AccountTables } from '../auth/tables.ts'
+import type { AuthTables } from '../auth/tables.ts'
 import type { CatalogTables } from '../catalog/tables.ts'
 import type { SourcesTables } from '../sources/tables.ts'
+import type { SyncTables } from '../sync/tables.ts'
 
 // Table types for Kysely. Times are epoch milliseconds (bigint columns, read
 // back as numbers on both dialects); booleans are 0/1 integers so the same
@@ -37,4 +38,4 @@ export interface CoreTables {
 }
 
 /** Every table; each feature declares its own in its module and joins them here. */
-export interface Database extends CoreTables, CatalogTables, AccountTables, SourcesTables {}
+export interface Database extends CoreTables, AuthTables, CatalogTables, SyncTables, SourcesTables {}

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ApiClient, startApi, type RunningApi } from '#server/auth/api-test-client.ts'
+import { ApiClient, startApi, type RunningApi } from '#tests/support/api-test-client.ts'
 import { hashSessionSecret } from '#server/auth/session.server.ts'
 import { THROTTLE_RULES } from '#server/auth/throttle.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'

@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatProgress, importCatalogFile, optimizeAfterImport } from '#server/catalog/import.server.ts'
 import { createLocalCatalog } from '#server/catalog/local.server.ts'
-import { parseCatalogRoute } from '#server/catalog/routes.ts'
+import { parseCatalogRoute } from '#server/catalog/tmdb-paths.ts'
 import { MOVIE_SAMPLE_FILE } from '#tests/support/catalog-fixtures.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
 

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { createMemoryCache, setCacheForTests } from '#server/cache/cache.server.ts'
 import { catalogGet, catalogMode, setCatalogBackendForTests } from '#server/catalog/catalog.server.ts'
 import { createLiveCatalog } from '#server/catalog/live.server.ts'
-import { parseCatalogRoute } from '#server/catalog/routes.ts'
+import { parseCatalogRoute } from '#server/catalog/tmdb-paths.ts'
 import {
 	EpisodeDetailsSchema,
 	GenreListSchema,
@@ -223,7 +223,7 @@ describe('catalogGet and /api/catalog in live mode', () => {
 
 describe('catalog:sync against the fake TMDB', () => {
 	it('mirrors lists and details into the local catalogue, skipping titles TMDB cannot give', async () => {
-		const { syncFromTmdb } = await import('#server/catalog/sync.server.ts')
+		const { syncFromTmdb } = await import('#server/catalog/tmdb-mirror.server.ts')
 		const { createLocalCatalog } = await import('#server/catalog/local.server.ts')
 		const testDb = await createTestDatabase('sqlite')
 		try {

@@ -3,8 +3,9 @@ import { historyByRecent, recordEpisodeProgress, removeHistoryItem } from '#app/
 import type { Bookmark, WatchHistory } from '#app/lib/library/types.ts'
 import { bookmarkChangesFor, mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
 import { mergeWatchHistories, watchHistoryChangesFor } from '#app/lib/sync/watch-history.ts'
-import { ApiClient } from '#server/auth/api-test-client.ts'
-import { syncBookmarks, syncWatchHistory } from '#server/sync/store.server.ts'
+import { syncBookmarks } from '#server/sync/bookmarks.server.ts'
+import { syncWatchHistory } from '#server/sync/watch-history.server.ts'
+import { ApiClient } from '#tests/support/api-test-client.ts'
 import { useApiOnTestDatabase } from '#tests/support/api.ts'
 import { DIALECTS } from '#tests/support/db.ts'
 

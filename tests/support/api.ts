@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { startApi, type RunningApi } from '#server/auth/api-test-client.ts'
+import { startApi, type RunningApi } from './api-test-client.ts'
 import type { Dialect } from '#server/db/db.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { createTestDatabase, type TestDatabase } from './db.ts'

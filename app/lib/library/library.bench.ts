@@ -1,7 +1,8 @@
 import os from 'node:os'
 import { afterAll, bench, describe } from 'vitest'
 import type { MediaFilter } from '../media-type.ts'
-import { addBookmark, EMPTY_BOOKMARK_STATE, queryBookmarks, removeBookmark, resetBookmarkQueryCache, toggleBookmark, type BookmarkSort } from './bookmarks.ts'
+import { queryBookmarks, resetBookmarkQueryCache, type BookmarkSort } from './bookmark-query.ts'
+import { addBookmark, EMPTY_BOOKMARK_STATE, removeBookmark, toggleBookmark } from './bookmarks.ts'
 import { continueWatching, historyByRecent, recordEpisodeProgress, recordMovieProgress } from './history.ts'
 import type { Bookmark, BookmarkMedia, BookmarkState, WatchHistory } from './types.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../http/errors.server.ts'
-import { parseCatalogRoute, routeCacheKey } from './routes.ts'
+import { parseCatalogRoute, routeCacheKey } from './tmdb-paths.ts'
 
 const status = (run: () => unknown) => {
 	try {

@@ -1,9 +1,9 @@
 import { data } from 'react-router'
-import { createCachedLoader, getCache } from '#server/cache/cache.server.ts'
-import { catalogGet as catalogGetUncached } from '#server/catalog/catalog.server.ts'
-import { logger } from '#server/logger.server.ts'
 import { toCards, toHeroItem, withKind, type CardFields, type HeroFields } from '#app/lib/browse/media.ts'
 import type { TmdbImages, TmdbMovieListItem, TmdbPage, TmdbTvListItem } from '#app/lib/tmdb-types.ts'
+import { createCachedLoader, getCache } from '../cache/cache.server.ts'
+import { logger } from '../logger.server.ts'
+import { catalogGet } from './catalog.server.ts'
 
 export type CatalogQuery = Record<string, string | number | undefined>
 
@@ -23,10 +23,14 @@ function cacheKey(path: string, query: CatalogQuery) {
 	return `browse:${path}?${params}`
 }
 
-/** A catalogue read through the short shared cache (failures are not cached: the next call retries). */
-export async function catalogGet<T>(path: string, query: CatalogQuery = {}): Promise<T> {
+/**
+ * A catalogue read through the short shared page-data cache (failures are not
+ * cached: the next call retries). Page loaders read through this; the
+ * uncached catalogGet (catalog.server.ts) is for the API and scripts.
+ */
+export async function cachedCatalogGet<T>(path: string, query: CatalogQuery = {}): Promise<T> {
 	cached ??= createCachedLoader(getCache())
-	return cached(cacheKey(path, query), { ttlMs: PAGE_DATA_TTL_MS, staleMs: PAGE_DATA_STALE_MS }, () => catalogGetUncached<T>(path, query))
+	return cached(cacheKey(path, query), { ttlMs: PAGE_DATA_TTL_MS, staleMs: PAGE_DATA_STALE_MS }, () => catalogGet<T>(path, query))
 }
 
 /** A catalogue error that means "no such title" (HttpError 404, or a status on the error). */
@@ -39,7 +43,7 @@ export function isNotFoundError(error: unknown): boolean {
 /** Reads a list endpoint; a failure is logged and reads as an empty list, so one bad row never breaks a page. */
 export async function listOrEmpty<T>(path: string, query: CatalogQuery = {}): Promise<{ results: T[]; totalPages: number; failed: boolean }> {
 	try {
-		const page = await catalogGet<TmdbPage<T>>(path, query)
+		const page = await cachedCatalogGet<TmdbPage<T>>(path, query)
 		return { results: page?.results ?? [], totalPages: page?.total_pages ?? 0, failed: false }
 	} catch (error) {
 		logger.warn({ err: error, path }, 'catalogue list failed')
@@ -92,7 +96,7 @@ export function cardsOf(items: ReadonlyArray<Parameters<typeof toCards>[0][numbe
 /** Reads a detail endpoint; unknown ids become a 404 response (the root error boundary shows the not-found page). */
 export async function detailOr404<T>(path: string, query: CatalogQuery = {}): Promise<T> {
 	try {
-		const value = await catalogGet<T | null>(path, query)
+		const value = await cachedCatalogGet<T | null>(path, query)
 		if (value === null || value === undefined) throw data(null, { status: 404 })
 		return value
 	} catch (error) {
@@ -104,7 +108,7 @@ export async function detailOr404<T>(path: string, query: CatalogQuery = {}): Pr
 /** Reads an endpoint that may legitimately be missing (an episode, a season); 404 → null. */
 export async function optional<T>(path: string, query: CatalogQuery = {}): Promise<T | null> {
 	try {
-		return (await catalogGet<T | null>(path, query)) ?? null
+		return (await cachedCatalogGet<T | null>(path, query)) ?? null
 	} catch (error) {
 		if (isNotFoundError(error)) return null
 		throw error
@@ -118,13 +122,12 @@ export function pickLogo(images: TmdbImages | undefined | null): string | null {
 	return preferred?.file_path ?? null
 }
 
-/** Adds logo paths to hero items; a failed image lookup just leaves the title text. */
-/** Hero slides of list items, each with its logo (a slide is memoized per item and image list, see derivedFrom). */
+/** Hero slides of list items, each with its logo; a failed image lookup just leaves the title text (a slide is memoized per item and image list, see derivedFrom). */
 export async function heroItems(items: ReadonlyArray<Parameters<typeof toHeroItem>[0] & { media_type: 'movie' | 'tv' }>): Promise<HeroFields[]> {
 	return Promise.all(
 		items.map(async (item) => {
 			try {
-				const images = await catalogGet<TmdbImages>(`/${item.media_type}/${item.id}/images`, { include_image_language: 'en,null' })
+				const images = await cachedCatalogGet<TmdbImages>(`/${item.media_type}/${item.id}/images`, { include_image_language: 'en,null' })
 				if (!images) return toHeroItem({ ...item, logo_path: null })
 				return derivedFrom([item, images], 'hero', () => toHeroItem({ ...item, logo_path: pickLogo(images) }))
 			} catch {

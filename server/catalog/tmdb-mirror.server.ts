@@ -2,8 +2,8 @@ import type { DatabaseHandle } from '../db/db.server.ts'
 import { parseImportItem, type ImportItem } from './import-schema.ts'
 import type { LiveCatalog } from './live.server.ts'
 import { mapLimit } from './map-limit.ts'
-import { parseCatalogRoute } from './routes.ts'
-import { upsertTitles } from './store.server.ts'
+import { parseCatalogRoute } from './tmdb-paths.ts'
+import { upsertTitles } from './title-store.server.ts'
 
 // Mirrors live TMDB into the local catalogue: the popular, top-rated, upcoming,
 // on-the-air and trending lists, then each listed title's details (credits,

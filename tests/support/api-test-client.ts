@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import { createApp } from '../create-app.server.ts'
-import type { DatabaseHandle } from '../db/db.server.ts'
-import { setDatabaseForTests } from '../db/db.server.ts'
+import { createApp } from '#server/create-app.server.ts'
+import type { DatabaseHandle } from '#server/db/db.server.ts'
+import { setDatabaseForTests } from '#server/db/db.server.ts'
 
 // Test and benchmark helper: the API on an ephemeral port, and clients that
 // keep their own session cookie like separate browsers do.
