@@ -108,14 +108,12 @@ interface Job {
 	lock: FileLock
 	slot: FileLock | null
 	child: ChildProcess | null
-	workPrefix: string
 	startIndex: number
 	nextIndex: number
 	previousIndex: number | null
 	paused: boolean
 	startedAt: number
 	timer: NodeJS.Timeout
-	ended: boolean
 }
 
 const jobs = new Map<string, Job>()
@@ -212,7 +210,7 @@ function spawnFfmpeg(job: Job, startIndex: number) {
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	hlsCountersForTests.spawned++
-	Object.assign(job, { child, workPrefix, startIndex, nextIndex: startIndex, previousIndex: null, paused: false, ended: false })
+	Object.assign(job, { child, startIndex, nextIndex: startIndex, previousIndex: null, paused: false })
 	let stderr = ''
 	child.stderr?.on('data', (data: Buffer) => {
 		stderr = (stderr + data.toString('utf8')).slice(-2000)
@@ -245,7 +243,6 @@ function spawnFfmpeg(job: Job, startIndex: number) {
 			return
 		}
 		job.child = null
-		job.ended = true
 		try {
 			if (code === 0) {
 				if (job.previousIndex !== null) for (const rest of indicesAfterEnd(job.previousIndex, job.count)) linkSegment(job.dir, job.previousIndex, rest)
@@ -342,13 +339,11 @@ function ensureJob(input: MediaInput, probe: ProbedMedia, mode: HlsMode, dir: st
 		lock,
 		slot,
 		child: null,
-		workPrefix: '',
 		startIndex: index,
 		nextIndex: index,
 		previousIndex: null,
 		paused: false,
 		startedAt: Date.now(),
-		ended: false,
 		timer: setInterval(() => {
 			try {
 				tick(job)
@@ -368,6 +363,8 @@ function ensureJob(input: MediaInput, probe: ProbedMedia, mode: HlsMode, dir: st
 	}
 	try {
 		fs.rmSync(failureFile(dir), { force: true })
+		// Holding the lock, any half-made segment here is left over from an owner that died.
+		removeWorkFiles(job, 'work-')
 		spawnFfmpeg(job, index)
 	} catch (error) {
 		finishJob(job)

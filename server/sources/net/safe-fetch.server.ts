@@ -85,6 +85,20 @@ export function assertRequestable(policy: OutboundPolicy, input: string | URL): 
 	return url
 }
 
+// Headers a source may not set: they would change where or how the request goes, not what it asks.
+const DROPPED_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'upgrade', 'proxy-authorization', 'te', 'trailer', 'keep-alive', 'expect'])
+
+/** A source's request headers, minus the ones that steer the connection and any with malformed names or values. */
+export function outboundHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+	const out: Record<string, string> = {}
+	for (const [name, value] of Object.entries(headers ?? {})) {
+		if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/.test(name) || DROPPED_HEADERS.has(name.toLowerCase())) continue
+		if (typeof value !== 'string' || /[\r\n\0]/.test(value) || value.length > 8000) continue
+		out[name] = value
+	}
+	return out
+}
+
 function requestOnce(url: URL, options: SafeRequestOptions): Promise<http.IncomingMessage> {
 	return new Promise((resolve, reject) => {
 		const client = url.protocol === 'https:' ? https : http
@@ -93,7 +107,7 @@ function requestOnce(url: URL, options: SafeRequestOptions): Promise<http.Incomi
 			url,
 			{
 				method: options.method ?? 'GET',
-				headers: { 'user-agent': 'Willow', ...options.headers },
+				headers: { 'user-agent': 'Willow', ...outboundHeaders(options.headers) },
 				// A fresh connection per request: a pooled socket could have been checked under another policy.
 				agent: false,
 				lookup: checkedLookup(options.policy, hostname),
