@@ -3,7 +3,8 @@ import { data, Link, useSearchParams } from 'react-router'
 import { detailOr404, optional, originOf } from '#server/catalog/page-data.server.ts'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { episodeCards, SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
-import { WatchActions } from '#app/components/catalog/watch-actions.tsx'
+import { keepDataWhenOnlyPlayChanges, releaseYear } from '#app/components/watch/route-rules.ts'
+import { WatchActions } from '#app/components/watch/watch-actions.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { crewNames, DIRECTOR_JOBS, GUEST_STARS_VISIBLE, splitVisible, WRITER_JOBS } from '#app/lib/browse/credits.ts'
@@ -32,7 +33,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	}
 	const show = await detailOr404<TmdbTvDetails>(`/tv/${id}`)
 	const name = show.name || show.original_name || 'Untitled Series'
-	const series = { id: show.id, name, seasons: show.seasons ?? [], poster_path: show.poster_path }
+	const series = { id: show.id, name, seasons: show.seasons ?? [], poster_path: show.poster_path, backdrop_path: show.backdrop_path, first_air_date: show.first_air_date }
 	const [episode, season] = await Promise.all([
 		optional<TmdbEpisode>(`/tv/${id}/season/${selection.season}/episode/${selection.episode}`, { append_to_response: 'external_ids,credits,images' }),
 		optional<TmdbSeasonDetails>(`/tv/${id}/season/${selection.season}`).catch(() => null),
@@ -66,6 +67,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 		},
 	}
 }
+
+export const shouldRevalidate = keepDataWhenOnlyPlayChanges
 
 export function meta({ data }: Route.MetaArgs) {
 	if (!data || data.state === 'missing') return pageMeta({ title: MISSING_PARAMS_TEXT, description: 'This episode address is incomplete.' })
@@ -170,7 +173,32 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
 						) : null}
 					</dl>
 					{episode.overview ? <p className="leading-relaxed">{episode.overview}</p> : <p className="text-muted">No overview yet.</p>}
-					<WatchActions released={playable} watchLabel="Play" autoStart={autoPlay} />
+					<WatchActions
+						key={`${series.id}-${episode.season_number}-${episode.episode_number}`}
+						media={{
+							type: 'tv',
+							tmdbId: series.id,
+							title: series.name,
+							year: releaseYear(series.first_air_date),
+							posterPath: series.poster_path,
+							backdropPath: series.backdrop_path,
+							season: episode.season_number,
+							episode: episode.episode_number,
+							episodeTitle: episode.name,
+							seasonTmdbId: series.seasons.find((s) => s.season_number === episode.season_number)?.id ?? null,
+							seasons: series.seasons.map((s) => ({ season_number: s.season_number, episode_count: s.episode_count })),
+						}}
+						released={playable}
+						watchLabel="Play"
+						autoStart={autoPlay}
+						breadcrumb={[
+							{ label: 'Home', href: '/' },
+							{ label: 'Series', href: '/series' },
+							{ label: series.name, href: seriesHref(series.id, series.name) },
+							{ label: `Season ${episode.season_number}` },
+							{ label: `Episode ${episode.episode_number}` },
+						]}
+					/>
 				</div>
 			</div>
 			{guestStars.length > 0 ? (

@@ -7,7 +7,8 @@ import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
 import { JsonLd } from '#app/components/catalog/json-ld.tsx'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
-import { WatchActions } from '#app/components/catalog/watch-actions.tsx'
+import { keepDataWhenOnlyPlayChanges, releaseYear } from '#app/components/watch/route-rules.ts'
+import { WatchActions } from '#app/components/watch/watch-actions.tsx'
 import { crewNames, DIRECTOR_JOBS, orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
 import { formatLongDate, formatRating, formatRuntime, yearOf } from '#app/lib/browse/format.ts'
 import { toCards, withKind } from '#app/lib/browse/media.ts'
@@ -53,6 +54,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 		},
 	}
 }
+
+export const shouldRevalidate = keepDataWhenOnlyPlayChanges
 
 export function meta({ data }: Route.MetaArgs) {
 	if (!data) return pageMeta({ title: 'Movie not found', description: 'This movie could not be found.' })
@@ -121,7 +124,13 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 					</div>
 					<GenreChips genres={movie.genres} />
 					<div className="flex flex-wrap items-start gap-3">
-						<WatchActions released={released} autoStart={autoPlay} />
+						<WatchActions
+							key={movie.id}
+							media={{ type: 'movie', tmdbId: movie.id, title: movie.title, year: releaseYear(movie.release_date), posterPath: movie.poster_path, backdropPath: movie.backdrop_path }}
+							released={released}
+							autoStart={autoPlay}
+							breadcrumb={[{ label: 'Home', href: '/' }, { label: 'Movies', href: '/movies' }, { label: movie.title }]}
+						/>
 						<DetailBookmark mediaId={movie.id} mediaType="movie" title={movie.title} posterPath={movie.poster_path} voteAverage={movie.vote_average} releaseDate={movie.release_date} />
 					</div>
 					<DetailOverview text={movie.overview} />

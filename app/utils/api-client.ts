@@ -98,3 +98,39 @@ export function sendInBackground(url: string, payload: unknown) {
 		// Best effort by design.
 	}
 }
+
+export interface ApiStreamRequest {
+	/** Added to the address; undefined and empty values are left out. */
+	query?: QueryValues
+	/** Extra request headers (e.g. `Ui-Token`). */
+	headers?: Record<string, string>
+	signal?: AbortSignal
+}
+
+/**
+ * GET whose answer is read as it arrives (NDJSON lookups): resolves to the
+ * answer's body once the status is known. A non-OK answer throws ApiError as
+ * apiRequest does, so errors sent before a stream starts keep their text.
+ */
+export async function apiStream(path: string, request: ApiStreamRequest = {}): Promise<ReadableStream<Uint8Array>> {
+	const response = await fetch(withQuery(path, request.query), {
+		method: 'GET',
+		credentials: 'same-origin',
+		headers: { accept: 'application/x-ndjson, application/json', ...request.headers },
+		signal: request.signal,
+	})
+	if (!response.ok) {
+		let message = ''
+		try {
+			const data: unknown = await response.json()
+			if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') message = data.error
+		} catch {
+			// No JSON error text: the status line speaks instead.
+		}
+		if (response.status === 401) throw new UnauthorizedError()
+		const retryAfter = Number(response.headers.get('retry-after'))
+		throw new ApiError(message, response.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined, response.statusText)
+	}
+	if (!response.body) throw new ApiError('', response.status, undefined, 'Empty answer')
+	return response.body
+}

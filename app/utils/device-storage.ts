@@ -37,6 +37,8 @@ export const DEVICE_KEYS = {
 	loginLockoutUntil: z.number(),
 	loginAttempts: z.number().int().nonnegative(),
 	deviceBestResolution: z.enum(['4k', '1080', '720', '480', '360']),
+	/** The player's last volume (spec §9: default 0.1, remembered). */
+	'player-volume': z.number().min(0).max(1),
 	/** Account settings of spec §3 with per-field change times (app/lib/sync/settings.ts). */
 	settings: SettingsDocumentSchema,
 	/** What the account has acknowledged (app/lib/sync/outbox.ts). */

@@ -322,8 +322,8 @@ test.describe('Watch History', () => {
 		const resume = row.getByTestId('continue-card')
 		await expect(resume).toHaveCount(2)
 		await expect(resume.nth(0)).toContainText('Next: S1 · E3')
-		await expect(resume.nth(0).getByRole('link')).toHaveAttribute('href', '/series/1399-game-of-thrones/1/3')
-		await expect(resume.nth(1).getByRole('link')).toHaveAttribute('href', '/movies/550-fight-club')
+		await expect(resume.nth(0).getByRole('link')).toHaveAttribute('href', '/series/1399-game-of-thrones/1/3?play=true')
+		await expect(resume.nth(1).getByRole('link')).toHaveAttribute('href', '/movies/550-fight-club?play=true')
 		await checkA11y(page)
 	})
 

@@ -17,9 +17,9 @@ import { formatRating, yearOf } from '#app/lib/browse/format.ts'
 import { mediaDate, mediaHref, mediaKind, mediaTitle } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
+import { WatchLink } from '#app/components/watch/play-link.tsx'
 import type { CardMedia } from './media-card.tsx'
 import { MediaImage } from './media-image.tsx'
-import { WatchActions } from './watch-actions.tsx'
 
 export interface HeroItem extends CardMedia {
 	backdrop_path?: string | null
@@ -198,7 +198,7 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 										{/* Loaders shorten it (toHeroItem). */}
 										{item.overview ? <p className="line-clamp-3 text-sm text-white/90 sm:text-base">{item.overview}</p> : null}
 										<div className="flex flex-wrap items-start gap-3">
-											<WatchActions released={released} size="md" className="[&_[role=status]]:text-white/85" />
+											{kind !== 'unknown' ? <WatchLink type={kind} id={item.id} title={title} released={released} /> : null}
 											{href ? (
 												<Link to={href} prefetch="intent" className={cn(buttonClass('outline', 'md'), 'border-white/60 text-white hover:bg-white/10')}>
 													<Info className="h-5 w-5" aria-hidden="true" />

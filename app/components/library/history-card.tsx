@@ -61,7 +61,8 @@ export function HistoryCard({ mediaId, item }: { mediaId: number; item: WatchHis
 
 /** A card of the Continue Watching row: resumes a movie or goes to the next episode. */
 export function ContinueCard({ mediaId, item, episode, percent }: { mediaId: number; item: WatchHistoryItem; episode: EpisodeToWatch | null; percent: number }) {
-	const href = episode ? episodeHref(mediaId, item.title, episode.season, episode.episode) : movieHref(mediaId, item.title)
+	// Continue means play: the page starts playback by itself (?play=true).
+	const href = `${episode ? episodeHref(mediaId, item.title, episode.season, episode.episode) : movieHref(mediaId, item.title)}?play=true`
 	const stored = episode ? item.episodes?.[episodeKey(episode.season, episode.episode)] : undefined
 	const subtitle = episode ? `${episode.kind === 'next' ? 'Next: ' : ''}${episodeLabel(episode)}${stored?.title ? ` – ${stored.title}` : ''}` : `${Math.round(percent)}% watched`
 	return (

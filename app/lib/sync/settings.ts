@@ -15,6 +15,9 @@ export const SUBTITLE_LANGUAGES = ['off', ...AUDIO_LANGUAGES] as const
 export const SUBTITLE_SIZE_MIN = 50
 export const SUBTITLE_SIZE_MAX = 200
 export const SUBTITLE_SIZE_STEP = 10
+export const SUBTITLE_BACKGROUNDS = ['none', 'translucent', 'solid'] as const
+/** Subtitle delay in seconds, moved in 0.2 s steps (spec §5). */
+export const SUBTITLE_DELAY_LIMIT = 60
 
 export const SettingsValuesSchema = z.object({
 	player: z.object({
@@ -33,6 +36,9 @@ export const SettingsValuesSchema = z.object({
 			.refine((size) => size % SUBTITLE_SIZE_STEP === 0, 'Subtitle size moves in steps of 10%')
 			.default(100),
 		subtitleColor: z.enum(SUBTITLE_COLOURS).default('white'),
+		// Added after the first release: defaults keep older stored and synced documents valid.
+		subtitleBackground: z.enum(SUBTITLE_BACKGROUNDS).default('translucent'),
+		subtitleDelay: z.number().min(-SUBTITLE_DELAY_LIMIT).max(SUBTITLE_DELAY_LIMIT).default(0),
 		thumbnailSize: z.enum(THUMBNAIL_SIZES).default('medium'),
 	}),
 	content: z.object({

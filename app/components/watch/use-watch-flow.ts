@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { LOOKUP_RETRY_DELAY_MS, lookupRetries, paceChecking, type CheckingPace } from '#app/lib/player/watch-flow.ts'
+import { lookupStreams, type LookupOutcome, type LookupSource } from '#app/utils/sources.ts'
+
+export interface WatchTarget {
+	type: 'movie' | 'tv'
+	tmdbId: number
+	season?: number
+	episode?: number
+}
+
+export type WatchPhase = 'idle' | 'looking' | 'found' | 'failed'
+
+export interface WatchFlow {
+	phase: WatchPhase
+	/** Sources of the current attempt with their status (progress bar). */
+	sources: LookupSource[]
+	/** The paced name of "Checking {name}..." while looking. */
+	checkingName: string | null
+	outcome: LookupOutcome | null
+	/** Starts a lookup unless one runs or streams are already known. */
+	find: () => void
+}
+
+const wait = (ms: number, signal: AbortSignal) =>
+	new Promise<void>((resolve) => {
+		const timer = window.setTimeout(resolve, ms)
+		signal.addEventListener('abort', () => {
+			window.clearTimeout(timer)
+			resolve()
+		})
+	})
+
+/**
+ * The lookup half of the watch flow: runs GET /api/sources/lookup (after
+ * hydration, from an effect, and again on demand), retrying a failure 3 times
+ * for a movie or 4 for an episode at 400 ms, and paces the "Checking" names
+ * so each stays 1.5 s. The pacing is display only: `phase` turns 'found' the
+ * moment a lookup with streams ends.
+ */
+export function useWatchFlow(target: WatchTarget, { enabled }: { enabled: boolean }): WatchFlow {
+	const [phase, setPhase] = useState<WatchPhase>('idle')
+	const [sources, setSources] = useState<LookupSource[]>([])
+	const [outcome, setOutcome] = useState<LookupOutcome | null>(null)
+	const running = useRef<AbortController | null>(null)
+	const { type, tmdbId, season, episode } = target
+
+	const find = useCallback(() => {
+		if (!enabled || running.current) return
+		const controller = new AbortController()
+		running.current = controller
+		setPhase('looking')
+		void (async () => {
+			const attempts = 1 + lookupRetries(type)
+			for (let attempt = 0; attempt < attempts && !controller.signal.aborted; attempt++) {
+				if (attempt > 0) await wait(LOOKUP_RETRY_DELAY_MS, controller.signal)
+				setSources([])
+				try {
+					const result = await lookupStreams({
+						type,
+						tmdbId,
+						season,
+						episode,
+						signal: controller.signal,
+						onEvent: (event) => {
+							if (event.event === 'done') return
+							setSources((current) => {
+								const status = event.event
+								const known = current.some((s) => s.id === event.source.id)
+								return known ? current.map((s) => (s.id === event.source.id ? { ...s, status } : s)) : [...current, { id: event.source.id, name: event.source.name, status }]
+							})
+						},
+					})
+					if (result.streams.length > 0) {
+						if (controller.signal.aborted) return
+						running.current = null
+						setOutcome(result)
+						setPhase('found')
+						return
+					}
+				} catch {
+					// A refused or broken lookup counts as a failed attempt.
+				}
+			}
+			if (controller.signal.aborted) return
+			running.current = null
+			setPhase('failed')
+		})()
+	}, [enabled, type, tmdbId, season, episode])
+
+	// After hydration: the first render never waits for a lookup.
+	useEffect(() => {
+		find()
+	}, [find])
+	useEffect(
+		() => () => {
+			running.current?.abort()
+			running.current = null
+		},
+		[],
+	)
+
+	const [pace, setPace] = useState<CheckingPace>({ shownId: null, shownSince: 0 })
+	const looking = phase === 'looking'
+	useEffect(() => {
+		if (!looking) {
+			setPace((current) => (current.shownId === null ? current : { shownId: null, shownSince: 0 }))
+			return
+		}
+		const next = paceChecking(sources, pace, Date.now())
+		// paceChecking keeps shownSince unless the name changes, so comparing ids is enough (and cannot loop).
+		if (next.shownId !== pace.shownId) {
+			setPace({ shownId: next.shownId, shownSince: next.shownSince })
+			return
+		}
+		if (next.nextChangeAt === null) return
+		const timer = window.setTimeout(() => setPace((current) => ({ ...current })), Math.max(0, next.nextChangeAt - Date.now()))
+		return () => window.clearTimeout(timer)
+	}, [looking, sources, pace])
+
+	const checkingName = looking ? (sources.find((s) => s.id === pace.shownId)?.name ?? null) : null
+	return { phase, sources, checkingName, outcome, find }
+}

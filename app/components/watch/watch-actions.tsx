@@ -1,0 +1,173 @@
+import { Download, Loader2, Play } from 'lucide-react'
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import type { PlayerMedia } from '#app/components/player/player-props.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { checkingText, EPISODE_NOT_FOUND_TEXT, EPISODE_RETRY_BUTTON_TEXT, lookupProgress, MOVIE_NOT_FOUND_TEXT, MOVIE_NOT_FOUND_TOAST_MS } from '#app/lib/player/watch-flow.ts'
+import type { SourceInfo } from '#app/lib/sources.ts'
+import { listSources } from '#app/utils/sources.ts'
+import { toast } from '#app/utils/toast.ts'
+import { DownloadPanel } from './download-panel.tsx'
+import { useWatchFlow } from './use-watch-flow.ts'
+
+// The player (hls.js and its controls) is a chunk of its own, fetched when a
+// stream is found, so the detail pages' first load stays small.
+const Player = lazy(() => import('#app/components/player/player.tsx'))
+
+/** Before the first `checking` event names a server. */
+const CHECKING_UNNAMED = checkingText('servers')
+
+export interface WatchActionsProps {
+	media: PlayerMedia
+	/** Unreleased titles show Coming Soon and look nothing up. */
+	released: boolean
+	breadcrumb: Array<{ label: string; href?: string }>
+	/** The page was opened with ?play=true: play as soon as a stream is found. */
+	autoStart: boolean
+	watchLabel?: string
+}
+
+/**
+ * Watch and Download on the movie and episode pages (spec §4 Playback
+ * sources). The lookup starts after hydration; Watch shows the server being
+ * checked with a progress bar and opens the player the moment a stream is
+ * found, keeping ?play=true in the address while it is open. Failures show
+ * the spec's texts (§8).
+ */
+export function WatchActions({ media, released, breadcrumb, autoStart, watchLabel = 'Watch' }: WatchActionsProps) {
+	const flow = useWatchFlow({ type: media.type, tmdbId: media.tmdbId, season: media.season, episode: media.episode }, { enabled: released })
+	const { phase, outcome, find } = flow
+	const [wantsPlay, setWantsPlay] = useState(autoStart && released)
+	const [playerOpen, setPlayerOpen] = useState(false)
+	const [downloadOpen, setDownloadOpen] = useState(false)
+	const [sourceList, setSourceList] = useState<SourceInfo[]>([])
+	const [, setSearchParams] = useSearchParams()
+	const watchButton = useRef<HTMLButtonElement>(null)
+	const statusId = useId()
+	const isEpisode = media.type === 'tv'
+
+	const setPlayParam = useCallback(
+		(on: boolean) => {
+			setSearchParams(
+				(current) => {
+					const next = new URLSearchParams(current)
+					if (on) next.set('play', 'true')
+					else next.delete('play')
+					return next
+				},
+				{ replace: true, preventScrollReset: true },
+			)
+		},
+		[setSearchParams],
+	)
+
+	const openPlayer = useCallback(() => {
+		setPlayerOpen(true)
+		setPlayParam(true)
+		void listSources()
+			.then(setSourceList)
+			.catch(() => {})
+	}, [setPlayParam])
+
+	// Watch was asked for: open as soon as the lookup finds a stream; report a failure once.
+	useEffect(() => {
+		if (!wantsPlay) return
+		if (phase === 'found') {
+			setWantsPlay(false)
+			openPlayer()
+		} else if (phase === 'failed') {
+			setWantsPlay(false)
+			if (!isEpisode) toast.error(MOVIE_NOT_FOUND_TEXT, { duration: MOVIE_NOT_FOUND_TOAST_MS })
+			if (autoStart) setPlayParam(false)
+		}
+	}, [wantsPlay, phase, openPlayer, isEpisode, autoStart, setPlayParam])
+
+	const onWatch = () => {
+		if (!released) return
+		if (phase === 'found') {
+			openPlayer()
+			return
+		}
+		if (phase !== 'looking') find()
+		setWantsPlay(true)
+	}
+	const onDownload = () => {
+		if (!released) return
+		if (phase === 'idle' || phase === 'failed') find()
+		setDownloadOpen(true)
+	}
+	const closePlayer = () => {
+		setPlayerOpen(false)
+		setPlayParam(false)
+		window.requestAnimationFrame(() => watchButton.current?.focus())
+	}
+
+	const looking = phase === 'looking'
+	const failedEpisode = isEpisode && phase === 'failed' && !wantsPlay
+	const progress = Math.round(lookupProgress(flow.sources) * 100)
+	const checkingLabel = flow.checkingName ? checkingText(flow.checkingName) : CHECKING_UNNAMED
+	const watchText = !released ? 'Coming Soon' : looking ? checkingLabel : failedEpisode ? EPISODE_RETRY_BUTTON_TEXT : watchLabel
+	return (
+		<div className="flex flex-col gap-2">
+			<div className="flex flex-wrap gap-3">
+				<div className="flex flex-col gap-1">
+					<button
+						ref={watchButton}
+						type="button"
+						className={cn(buttonClass('primary', 'lg'), 'min-w-40')}
+						onClick={onWatch}
+						disabled={!released}
+						aria-busy={looking}
+						aria-describedby={statusId}
+						data-testid="watch-button"
+						data-phase={phase}
+					>
+						{looking ? <Loader2 className="h-5 w-5 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Play className="h-5 w-5 fill-current" aria-hidden="true" />}
+						{watchText}
+					</button>
+					{looking ? (
+						<div
+							role="progressbar"
+							aria-label="Looking for a stream"
+							aria-valuemin={0}
+							aria-valuemax={100}
+							aria-valuenow={progress}
+							className="h-1 w-full overflow-hidden rounded-full bg-surface-3"
+							data-testid="watch-progress"
+						>
+							<div className="h-full bg-accent transition-[width] duration-300 motion-reduce:transition-none" style={{ width: `${Math.max(progress, 5)}%` }} />
+						</div>
+					) : null}
+				</div>
+				<button type="button" className={buttonClass('secondary', 'lg')} onClick={onDownload} disabled={!released} aria-haspopup="dialog" data-testid="download-button">
+					<Download className="h-5 w-5" aria-hidden="true" />
+					Download
+				</button>
+			</div>
+			<p id={statusId} role="status" aria-live="polite" className={cn('text-sm', failedEpisode ? 'text-red-600 dark:text-red-400' : 'sr-only')} data-testid="watch-status">
+				{looking && wantsPlay ? checkingLabel : failedEpisode ? EPISODE_NOT_FOUND_TEXT : ''}
+			</p>
+			{released ? <DownloadPanel open={downloadOpen} onClose={() => setDownloadOpen(false)} title={media.episodeTitle ?? media.title} phase={phase} outcome={outcome} /> : null}
+			{playerOpen && outcome ? (
+				<Suspense
+					fallback={
+						<div className="fixed inset-0 z-50 grid place-items-center bg-black text-white" role="status" data-testid="player-loading">
+							Loading...
+						</div>
+					}
+				>
+					<Player
+						media={media}
+						streams={outcome.streams}
+						extraCaptions={outcome.subtitles}
+						sources={sourceList}
+						breadcrumb={breadcrumb}
+						onClose={closePlayer}
+						onDownload={() => setDownloadOpen(true)}
+					/>
+				</Suspense>
+			) : null}
+		</div>
+	)
+}

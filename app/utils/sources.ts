@@ -1,0 +1,151 @@
+import type { Caption, LookupEvent, SourceInfo, Stream } from '#app/lib/sources.ts'
+import { apiRequest, apiStream } from './api-client.ts'
+import { peekDeviceRaw } from './device-storage-core.ts'
+
+/**
+ * The browser's client of the playback-source API (issue "Playback sources"):
+ * GET /api/sources and the NDJSON lookup GET /api/sources/lookup, read line by
+ * line as the server answers so the watch flow can show each source being
+ * checked. Types come from app/lib/sources.ts; the server code is never
+ * imported here.
+ */
+
+export type LookupSourceStatus = 'checking' | 'found' | 'none' | 'subtitles'
+
+export interface LookupSource {
+	id: string
+	name: string
+	status: LookupSourceStatus
+	reason?: string
+}
+
+export interface LookupOutcome {
+	streams: Stream[]
+	subtitles: Caption[]
+	sources: LookupSource[]
+}
+
+export interface LookupParams {
+	type: 'movie' | 'tv'
+	tmdbId: number
+	season?: number
+	episode?: number
+	/** Ask one source only (source change in the player). */
+	source?: string
+	signal?: AbortSignal
+	/** Every event as it arrives. */
+	onEvent?: (event: LookupEvent) => void
+}
+
+/** Every source the viewer can use, in lookup order. */
+export async function listSources(signal?: AbortSignal): Promise<SourceInfo[]> {
+	const answer = await apiRequest<{ sources?: SourceInfo[] } | null>('/api/sources', { signal })
+	return Array.isArray(answer?.sources) ? answer.sources : []
+}
+
+const EVENT_NAMES = new Set(['checking', 'found', 'subtitles', 'none', 'done'])
+
+/** A parsed NDJSON line when it is a lookup event; anything else (a future event kind, a broken line) is skipped. */
+function asLookupEvent(value: unknown): LookupEvent | null {
+	if (!value || typeof value !== 'object' || !('event' in value) || typeof value.event !== 'string' || !EVENT_NAMES.has(value.event)) return null
+	const event = value as LookupEvent
+	if (event.event === 'done') return event
+	const source = (event as { source?: unknown }).source
+	if (!source || typeof source !== 'object' || typeof (source as { id?: unknown }).id !== 'string') return null
+	if (event.event === 'found' && !Array.isArray(event.streams)) return null
+	if (event.event === 'subtitles' && !Array.isArray(event.captions)) return null
+	return event
+}
+
+/**
+ * The lookup events of an NDJSON body, one per line, as they arrive. Lines may
+ * be split across chunks (and characters across bytes); blank and unreadable
+ * lines are skipped.
+ */
+export async function* readLookupEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<LookupEvent> {
+	const reader = body.getReader()
+	// stream: true keeps a character split across chunks for the next read.
+	const decoder = new TextDecoder()
+	let buffered = ''
+	const parse = (line: string) => {
+		if (!line.trim()) return null
+		try {
+			return asLookupEvent(JSON.parse(line))
+		} catch {
+			return null
+		}
+	}
+	try {
+		for (;;) {
+			const { value, done } = await reader.read()
+			if (done) break
+			buffered += decoder.decode(value, { stream: true })
+			let newline = buffered.indexOf('\n')
+			while (newline !== -1) {
+				const event = parse(buffered.slice(0, newline))
+				buffered = buffered.slice(newline + 1)
+				if (event) yield event
+				newline = buffered.indexOf('\n')
+			}
+		}
+		const last = parse(buffered + decoder.decode())
+		if (last) yield last
+	} finally {
+		reader.releaseLock()
+	}
+}
+
+/** The device's 4K token (set by the 4K wizard), sent so the token service can answer. */
+function fourKToken(): string | undefined {
+	const raw = peekDeviceRaw('4kToken')
+	if (!raw) return undefined
+	let token: unknown = raw
+	try {
+		token = JSON.parse(raw)
+	} catch {
+		// Stored bare.
+	}
+	return typeof token === 'string' && token.trim() ? token.trim() : undefined
+}
+
+/**
+ * Runs one lookup: every event goes to `onEvent` as it arrives, and the
+ * outcome gathers the streams (in the order they were found), the add-on
+ * subtitles and each source's last status. Rejects with ApiError for a 4xx
+ * before the stream, and as fetch does on network failure or abort.
+ */
+export async function lookupStreams(params: LookupParams): Promise<LookupOutcome> {
+	const token = fourKToken()
+	const body = await apiStream('/api/sources/lookup', {
+		query: {
+			type: params.type,
+			tmdbId: params.tmdbId,
+			season: params.type === 'tv' ? params.season : undefined,
+			episode: params.type === 'tv' ? params.episode : undefined,
+			source: params.source,
+		},
+		headers: token ? { 'Ui-Token': token } : undefined,
+		signal: params.signal,
+	})
+	const outcome: LookupOutcome = { streams: [], subtitles: [], sources: [] }
+	const sourceOf = (source: { id: string; name: string }) => {
+		let entry = outcome.sources.find((s) => s.id === source.id)
+		if (!entry) {
+			entry = { id: source.id, name: typeof source.name === 'string' ? source.name : source.id, status: 'checking' }
+			outcome.sources.push(entry)
+		}
+		return entry
+	}
+	for await (const event of readLookupEvents(body)) {
+		if (event.event !== 'done') {
+			const entry = sourceOf(event.source)
+			entry.status = event.event
+			if (event.event === 'none') entry.reason = event.reason
+			if (event.event === 'found') outcome.streams.push(...event.streams)
+			if (event.event === 'subtitles') outcome.subtitles.push(...event.captions)
+		}
+		params.onEvent?.(event)
+		if (event.event === 'done') break
+	}
+	return outcome
+}

@@ -1,0 +1,234 @@
+// npm run bench:player [-- --runs=20 --no-build --build-dir=DIR --port=3711]
+//
+// Serves the production build on a fresh data folder (the demo catalogue and
+// its sample clips) and drives Debian's Chromium with Playwright on Big Buck
+// Bunny's page:
+// - Watch pressed → first frame (video.currentTime > 0), p50/p95 over --runs
+//   runs, once with the sample clip's MP4 stream and once with its HLS stream
+//   (goal p50 ≤ 800 ms, p95 ≤ 1.5 s on loopback). The lookup answer is
+//   narrowed to one kind of stream per series of runs; Watch is pressed once
+//   the page's own lookup has found it, so the figure is the player's: chunk
+//   load, media load, first frame.
+// - Seek to 50 % → playing again (currentTime moves past the target), p50
+//   (goal ≤ 500 ms).
+// - The movie page's first-load JavaScript (goal ≤ 140 KB gzip) and the code
+//   the player loads when it opens (goal ≤ 250 KB gzip).
+// Figures, not a timed test. The server allows 60 lookups a minute per
+// client; each run makes one.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { chromium, type Page } from '@playwright/test'
+
+const args = new Map(
+	process.argv.slice(2).map((arg) => {
+		const [key, value] = arg.replace(/^--/, '').split('=')
+		return [key!, value ?? 'true'] as const
+	}),
+)
+const RUNS = Math.max(1, Number(args.get('runs') ?? 20))
+const BUILD = args.get('no-build') !== 'true'
+const PORT = Number(args.get('port') ?? 3711)
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// Its own build directory by default, so the benchmark never replaces the build tests run against.
+const BUILD_DIR = path.resolve(args.get('build-dir') ?? path.join(os.tmpdir(), 'willow-bench-player-build'))
+const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-bench-player-data-'))
+const ORIGIN = `http://127.0.0.1:${PORT}`
+const MOVIE_PAGE = '/movies/10378-big-buck-bunny'
+
+let server: ChildProcess | undefined
+function cleanup() {
+	if (server && server.exitCode === null) server.kill('SIGTERM')
+	fs.rmSync(DATA_DIR, { recursive: true, force: true })
+}
+process.on('exit', cleanup)
+process.on('SIGINT', () => process.exit(130))
+
+async function waitForServer() {
+	const deadline = Date.now() + 60_000
+	while (Date.now() < deadline) {
+		try {
+			if ((await fetch(`${ORIGIN}/readyz`)).status < 500) return
+		} catch {
+			// not up yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250))
+	}
+	throw new Error('the server did not start')
+}
+
+const gzipSize = async (url: string) => zlib.gzipSync(Buffer.from(await (await fetch(new URL(url, ORIGIN))).arrayBuffer()), { level: 9 }).length
+
+/** The JavaScript the server-rendered page preloads (modulepreload links, module scripts and their inline imports). */
+async function firstLoadJs(urlPath: string) {
+	const html = await (await fetch(`${ORIGIN}${urlPath}`)).text()
+	const urls = new Set<string>()
+	for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(match[1]!)
+	for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) urls.add(match[1]!)
+	for (const match of html.matchAll(/import\s*(?:[^'"]*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(match[1]!)
+	let gzip = 0
+	for (const url of urls) gzip += await gzipSize(url)
+	return { files: [...urls], gzip }
+}
+
+function percentile(values: number[], p: number) {
+	const sorted = [...values].sort((a, b) => a - b)
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const ms = (value: number) => `${Math.round(value)} ms`
+
+/** Keeps only the streams of one kind in the lookup's NDJSON answer. */
+async function narrowLookup(page: Page, kind: 'file' | 'hls') {
+	await page.route('**/api/sources/lookup?*', async (route) => {
+		const answer = await route.fetch()
+		const lines = (await answer.text())
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => {
+				const event = JSON.parse(line) as { event: string; streams?: Array<{ type: string }> }
+				if (event.event === 'found' && event.streams) event.streams = event.streams.filter((s) => s.type === kind)
+				return JSON.stringify(event)
+			})
+		await route.fulfill({ status: answer.status(), headers: answer.headers(), body: `${lines.join('\n')}\n` })
+	})
+}
+
+// In-page timing code, as text: tsx would wrap named functions of a
+// page.evaluate callback in a helper the page does not have.
+/** Presses Watch and resolves with the ms until the player's video has moved past 0. */
+const FIRST_FRAME_SCRIPT = `new Promise((resolve, reject) => {
+	const button = document.querySelector('main [data-testid="watch-button"]')
+	const start = performance.now()
+	button.click()
+	const check = () => {
+		const video = document.querySelector('[data-testid="player"] video')
+		if (video && video.currentTime > 0) resolve(performance.now() - start)
+		else if (performance.now() - start > 20000) reject(new Error('no frame within 20 s'))
+		else requestAnimationFrame(check)
+	}
+	check()
+})`
+
+/** Seeks to the middle and resolves with the ms until playback moves past it (null when it does not within 10 s). */
+const SEEK_SCRIPT = `new Promise((resolve) => {
+	const video = document.querySelector('[data-testid="player"] video')
+	if (!video || !Number.isFinite(video.duration) || video.duration <= 0) return resolve(null)
+	const target = video.duration / 2
+	const start = performance.now()
+	video.currentTime = target
+	const check = () => {
+		if (!video.seeking && !video.paused && video.currentTime > target + 0.05) resolve(performance.now() - start)
+		else if (performance.now() - start > 10000) resolve(null)
+		else requestAnimationFrame(check)
+	}
+	check()
+})`
+
+interface RunResult {
+	firstFrameMs: number
+	seekMs: number | null
+}
+
+/** One run: open the page, wait for its lookup, press Watch, time the first frame, then a seek to the middle. */
+async function run(page: Page): Promise<RunResult> {
+	await page.goto(MOVIE_PAGE)
+	const watch = page.locator('main').getByTestId('watch-button')
+	await watch.and(page.locator('[data-phase="found"]')).waitFor({ timeout: 30_000 })
+	const firstFrameMs = (await page.evaluate(FIRST_FRAME_SCRIPT)) as number
+	const seekMs = (await page.evaluate(SEEK_SCRIPT)) as number | null
+	return { firstFrameMs, seekMs }
+}
+
+async function main() {
+	if (BUILD) {
+		console.log('building…')
+		const result = spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, WILLOW_BUILD_DIR: BUILD_DIR } })
+		if (result.status !== 0) throw new Error('build failed')
+	}
+	server = spawn('node', ['server.js'], {
+		stdio: ['ignore', 'ignore', 'inherit'],
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			WILLOW_BUILD_DIR: BUILD_DIR,
+			PORT: String(PORT),
+			HOST: '127.0.0.1',
+			DATA_DIR,
+			WEB_CONCURRENCY: '1',
+			LOG_LEVEL: 'error',
+			TMDB_API_KEY: '',
+			TMDB_READ_TOKEN: '',
+			DATABASE_URL: '',
+			REDIS_URL: '',
+		},
+	})
+	await waitForServer()
+
+	const firstLoad = await firstLoadJs(MOVIE_PAGE)
+	const browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--autoplay-policy=no-user-gesture-required', '--disable-background-networking'],
+	})
+	try {
+		// The player's code: every script the page fetches once Watch is pressed.
+		const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 1280, height: 800 } })
+		const page = await context.newPage()
+		await page.goto(MOVIE_PAGE)
+		await page.locator('main [data-testid="watch-button"][data-phase="found"]').waitFor({ timeout: 30_000 })
+		const playerScripts = new Set<string>()
+		page.on('request', (request) => {
+			if (request.resourceType() === 'script') playerScripts.add(new URL(request.url()).pathname)
+		})
+		await page.locator('main').getByTestId('watch-button').click()
+		await page.getByTestId('player').waitFor({ timeout: 30_000 })
+		await page.waitForLoadState('networkidle')
+		let playerGzip = 0
+		for (const url of playerScripts) playerGzip += await gzipSize(url)
+		await context.close()
+
+		const results: Record<'file' | 'hls', RunResult[]> = { file: [], hls: [] }
+		for (const kind of ['file', 'hls'] as const) {
+			for (let i = 0; i < RUNS; i++) {
+				// A new context each run: nothing cached between runs but what a returning visitor's HTTP cache would hold anyway is gone too.
+				const runContext = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 1280, height: 800 } })
+				const runPage = await runContext.newPage()
+				await narrowLookup(runPage, kind)
+				try {
+					results[kind].push(await run(runPage))
+				} catch (error) {
+					console.error(`${kind} run ${i + 1} failed: ${(error as Error).message}`)
+				} finally {
+					await runContext.close()
+				}
+			}
+		}
+
+		console.log(`\nWatch pressed → first frame (${RUNS} runs each; goal p50 ≤ 800 ms, p95 ≤ 1.5 s)`)
+		for (const [kind, label] of [
+			['file', 'MP4'],
+			['hls', 'HLS'],
+		] as const) {
+			const times = results[kind].map((r) => r.firstFrameMs)
+			if (times.length === 0) console.log(`  ${label}: no successful run`)
+			else console.log(`  ${label}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (${times.length} runs)`)
+		}
+		const seeks = [...results.file, ...results.hls].map((r) => r.seekMs).filter((v): v is number => v !== null)
+		console.log(`Seek to 50 % → playing again (goal p50 ≤ 500 ms): ${seeks.length ? `p50 ${ms(percentile(seeks, 50))} (${seeks.length} seeks)` : 'no successful seek'}`)
+		console.log(`Movie page first-load JS: ${kb(firstLoad.gzip)} gzip in ${firstLoad.files.length} files (goal ≤ 140 KB)`)
+		console.log(`Player code loaded on Watch: ${kb(playerGzip)} gzip in ${playerScripts.size} files (goal ≤ 250 KB)`)
+	} finally {
+		await browser.close()
+	}
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		console.error(error)
+		process.exit(1)
+	},
+)

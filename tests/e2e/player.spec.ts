@@ -1,0 +1,252 @@
+import type { Page } from '@playwright/test'
+import { checkA11y, expect, test } from './fixtures.ts'
+
+// The player on a fresh install: the built-in sample clips (Big Buck Bunny as
+// MP4 1080/720/480 and HLS with English SRT and Spanish VTT captions, intro
+// 0-5 s; Stranger Things S1E1-3) opened through the watch flow's ?play=true.
+
+const BIG_BUCK_BUNNY = '/movies/10378-big-buck-bunny?play=true'
+const EPISODE_ONE = '/series/66732-stranger-things/1/1?play=true'
+
+function video(page: Page) {
+	return page.getByTestId('player-video')
+}
+
+async function currentTime(page: Page) {
+	return video(page).evaluate((element: HTMLVideoElement) => element.currentTime)
+}
+
+/** Waits until the clip is really playing: currentTime moves past `beyond`. */
+async function expectAdvancing(page: Page, beyond = 0.3) {
+	await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(beyond)
+}
+
+async function openPlayer(page: Page, url = BIG_BUCK_BUNNY) {
+	await page.goto(url)
+	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
+	await expect(page.getByRole('dialog')).toHaveAttribute('aria-modal', 'true')
+}
+
+async function seek(page: Page, seconds: number) {
+	await video(page).evaluate((element: HTMLVideoElement, at) => {
+		element.currentTime = at
+	}, seconds)
+}
+
+test('plays the MP4 sample, with the breadcrumb, volume 0.1 and Back closing it', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	const source = await video(page).evaluate((element: HTMLVideoElement) => element.currentSrc)
+	expect(source).not.toMatch(/^blob:/)
+	expect(await video(page).evaluate((element: HTMLVideoElement) => element.volume)).toBeCloseTo(0.1, 5)
+	await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Home')).toBeAttached()
+	await checkA11y(page)
+	await page.getByTestId('player-back').click()
+	await expect(page.getByTestId('player')).toHaveCount(0)
+})
+
+test('plays the HLS sample through hls.js and changes quality', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	await page.getByTestId('player-source-button').click()
+	const panel = page.getByTestId('player-panel-source')
+	const streamButtons = panel.getByTestId('player-stream-option')
+	// Each stream of the source is offered; pick the one that plays through MediaSource (HLS).
+	const count = await streamButtons.count()
+	let playedHls = false
+	for (let index = 0; index < count && !playedHls; index++) {
+		if (!(await page.getByTestId('player-panel-source').isVisible())) await page.getByTestId('player-source-button').click()
+		await page.getByTestId('player-panel-source').getByTestId('player-stream-option').nth(index).click()
+		await page.waitForTimeout(500)
+		playedHls = (await video(page).evaluate((element: HTMLVideoElement) => element.currentSrc)).startsWith('blob:')
+	}
+	expect(playedHls).toBe(true)
+	await expectAdvancing(page)
+	await page.getByTestId('player-quality-button').click()
+	const quality = page.getByTestId('player-panel-quality')
+	await expect(quality.getByLabel('Auto')).toBeVisible()
+	const labels = await quality.locator('label').allTextContents()
+	expect(labels.at(-1)).toBe('Auto')
+})
+
+test('file quality change keeps playing from the same point', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	await page.getByTestId('player-quality-button').click()
+	const labels = await page.getByTestId('player-panel-quality').locator('label').allTextContents()
+	expect(labels).toEqual(['480p', '720p', '1080p'])
+	await seek(page, 12)
+	const before = await video(page).evaluate((element: HTMLVideoElement) => element.currentSrc)
+	const other = labels.find((label) => !before.includes(label.replace('p', '')))!
+	// Choosing closes the menu, so click rather than check (the radio leaves with it).
+	await page.getByTestId('player-panel-quality').getByLabel(other).click()
+	await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.currentSrc)).not.toBe(before)
+	await expectAdvancing(page, 12)
+})
+
+test('captions show and follow size, colour and delay; a local file loads', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	const cue = page.getByTestId('player-cue').first()
+	// English is preferred by default; the sample's captions cover the clip.
+	await expect(cue).toBeVisible({ timeout: 15_000 })
+	const fontBefore = await cue.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))
+	await page.getByTestId('player-settings-button').click()
+	await page.getByRole('button', { name: 'Larger subtitles' }).click()
+	await expect(page.getByTestId('player-subtitle-size')).toHaveText('110%')
+	await expect.poll(() => cue.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))).toBeGreaterThan(fontBefore)
+	await page.getByLabel('Colour').selectOption('yellow')
+	await expect(cue).toHaveCSS('color', 'rgb(255, 235, 59)')
+	await page.getByLabel('Background').selectOption('solid')
+	await expect(cue).toHaveCSS('background-color', 'rgb(0, 0, 0)')
+	await page.getByRole('button', { name: 'Subtitles later' }).click()
+	await expect(page.getByTestId('player-subtitle-delay')).toHaveText('200 ms')
+	for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Subtitles later' }).click()
+	await expect(page.getByTestId('player-subtitle-delay')).toHaveText('1.0 s')
+	// The settings persist (account settings on the device).
+	const stored = await page.evaluate(() => localStorage.getItem('settings'))
+	expect(stored).toContain('"subtitleDelay":1')
+
+	await page.getByTestId('player-subtitles-button').click()
+	await page.getByTestId('player-subtitle-file').setInputFiles({
+		name: 'mine.vtt',
+		mimeType: 'text/vtt',
+		buffer: Buffer.from('WEBVTT\n\n00:00:00.000 --> 01:00:00.000\nMy own subtitle line\n'),
+	})
+	await expect(page.getByTestId('player-cue')).toHaveText('My own subtitle line')
+	await checkA11y(page)
+})
+
+test('keys: k pauses and plays, j/l and arrows skip 10 s (never below 0), m mutes, arrows change volume', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	await page.keyboard.press('k')
+	await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(true)
+	await page.keyboard.press('j')
+	expect(await currentTime(page)).toBe(0)
+	await page.keyboard.press('l')
+	await expect.poll(() => currentTime(page)).toBeCloseTo(10, 0)
+	await page.keyboard.press('ArrowRight')
+	await expect.poll(() => currentTime(page)).toBeCloseTo(20, 0)
+	await page.keyboard.press('ArrowLeft')
+	await expect.poll(() => currentTime(page)).toBeCloseTo(10, 0)
+	await page.keyboard.press('m')
+	await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.muted)).toBe(true)
+	await page.keyboard.press('ArrowUp')
+	await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.volume)).toBeCloseTo(0.2, 5)
+	await page.keyboard.press('k')
+	await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(false)
+	await page.keyboard.press('Escape')
+	await expect(page.getByTestId('player')).toHaveCount(0)
+	// The volume is remembered on the device.
+	expect(await page.evaluate(() => localStorage.getItem('player-volume'))).toBe('0.2')
+})
+
+test('Skip Intro jumps past the sample intro (0-5 s)', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page, 0.1)
+	const skip = page.getByRole('button', { name: 'Skip Intro' })
+	await expect(skip).toBeVisible()
+	await skip.click()
+	await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(5)
+	await expect(skip).toHaveCount(0)
+})
+
+test('progress is saved and playback resumes after a reload', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	const duration = await video(page).evaluate((element: HTMLVideoElement) => element.duration)
+	const middle = Math.round(duration / 2)
+	await seek(page, middle)
+	await expect.poll(() => page.evaluate(() => localStorage.getItem('media-tracking') ?? ''), { timeout: 10_000 }).toContain('"10378"')
+	await page.reload()
+	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
+	await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(middle - 1)
+	await page.getByTestId('player-back').click()
+	// Continue Watching on the home page shows the title.
+	await page.goto('/')
+	await expect(page.getByTestId('continue-watching').getByText('Big Buck Bunny').first()).toBeVisible()
+})
+
+test('S1E1: Next Episode reaches S1E2 and it plays', async ({ page }) => {
+	await openPlayer(page, EPISODE_ONE)
+	await expectAdvancing(page, 0.1)
+	const duration = await video(page).evaluate((element: HTMLVideoElement) => element.duration)
+	await seek(page, duration * 0.95)
+	await page.getByRole('button', { name: 'Next Episode' }).click()
+	await expect(page).toHaveURL(/\/series\/66732-stranger-things\/1\/2\?play=true$/)
+	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
+	await expectAdvancing(page, 0.1)
+})
+
+test('S1E1: at 99.5 % it advances to S1E2 by itself (autoNext on by default)', async ({ page }) => {
+	await openPlayer(page, EPISODE_ONE)
+	await expectAdvancing(page, 0.1)
+	const duration = await video(page).evaluate((element: HTMLVideoElement) => element.duration)
+	await seek(page, duration * 0.99)
+	await expect(page).toHaveURL(/\/series\/66732-stranger-things\/1\/2\?play=true$/, { timeout: 15_000 })
+	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
+	await expectAdvancing(page, 0.1)
+})
+
+test('the player works at phone size: opens, plays and closes @mobile', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	await expect(page.getByTestId('player-back')).toBeVisible()
+	await page.getByTestId('player-back').click()
+	await expect(page.getByTestId('player')).toHaveCount(0)
+})
+
+test('source change: several streams offer a list, none gives the failure text', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	await page.getByTestId('player-source-button').click()
+	const source = page.getByTestId('player-source-option').first()
+	const name = (await source.textContent())!
+	await source.click()
+	const choice = page.getByTestId('player-stream-choice')
+	// The sample source answers with its MP4 and HLS streams.
+	await expect(choice).toContainText(`Multiple streams found on ${name}. Please select any one.`)
+	await choice.getByRole('button').last().click()
+	await expect(choice).toHaveCount(0)
+	await expectAdvancing(page)
+
+	// A source that finds nothing this time.
+	await page.route('**/api/sources/lookup?*', (route) => route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: '{"event":"done"}\n' }))
+	await page.getByTestId('player-source-button').click()
+	await page.getByTestId('player-source-option').first().click()
+	await expect(page.getByTestId('player-notice')).toHaveText(`Failed to load source: ${name}`)
+})
+
+test('c toggles the captions off and on', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	await expect(page.getByTestId('player-cue').first()).toBeVisible({ timeout: 15_000 })
+	await page.keyboard.press('c')
+	await expect(page.getByTestId('player-cue')).toHaveCount(0)
+	await page.keyboard.press('c')
+	await expect(page.getByTestId('player-cue').first()).toBeVisible({ timeout: 15_000 })
+})
+
+test('p asks for picture-in-picture, or shows the refusal text', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	await page.keyboard.press('p')
+	await expect
+		.poll(async () => (await page.evaluate(() => document.pictureInPictureElement !== null)) || (await page.getByTestId('player-notice').textContent()) === 'Your browser cannot use picture-in-picture right now, try again later...')
+		.toBe(true)
+})
+
+test('phone: a double-tap on the right side skips forward 10 s @mobile-only', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	await page.keyboard.press('k')
+	await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(true)
+	const before = await currentTime(page)
+	const box = (await video(page).boundingBox())!
+	const x = box.x + box.width * 0.8
+	const y = box.y + box.height / 2
+	await page.touchscreen.tap(x, y)
+	await page.touchscreen.tap(x, y)
+	await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(before + 9.5)
+})
