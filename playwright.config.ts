@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
@@ -13,6 +14,16 @@ const port = Number(process.env.E2E_PORT)
 const canonicalPort = port + 1
 const buildDir = process.env.WILLOW_BUILD_DIR ?? 'build'
 const dataDir = process.env.E2E_DATA_DIR
+
+// The 4K wizard's test (tests/e2e/four-k.spec.ts) needs a 4K token service:
+// the reference one (npm run fourk:serve) on a folder made here with one
+// title in it, on a port derived from E2E_PORT (outside the range E2E_PORT and
+// its canonical neighbour come from, so parallel runs do not collide).
+export const FOURK_TEST_TOKEN = 'eyJ0ZXN0IjoiZTJlIn0.willow-e2e-4k-token-for-the-reference-service'
+const fourKPort = port + 20_000
+const fourKDir = `${dataDir}-fourk`
+fs.mkdirSync(fourKDir, { recursive: true })
+fs.writeFileSync(path.join(fourKDir, 'movie-550.2160p.mp4'), Buffer.alloc(1024))
 
 const serverEnv = {
 	NODE_ENV: 'production',
@@ -59,7 +70,14 @@ export default defineConfig({
 			url: `http://127.0.0.1:${port}/readyz`,
 			reuseExistingServer: false,
 			timeout: 120_000,
-			env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir },
+			env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, FOURK_SERVICE_URL: `http://127.0.0.1:${fourKPort}` },
+		},
+		{
+			command: `npm run fourk:serve -- --dir ${fourKDir} --token ${FOURK_TEST_TOKEN} --port ${fourKPort}`,
+			// 401 without a Ui-Token: up and speaking the protocol.
+			url: `http://127.0.0.1:${fourKPort}/streams`,
+			reuseExistingServer: false,
+			timeout: 60_000,
 		},
 		{
 			command: 'node server.js',

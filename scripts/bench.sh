@@ -4,7 +4,7 @@
 # Pass sizes through the environment of each script (see its header).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for bench in bench:library bench:catalog bench:sync bench:pages; do
+for bench in bench:library bench:catalog bench:sync bench:pages bench:sources; do
 	echo "=== npm run $bench"
 	npm run --silent "$bench"
 done

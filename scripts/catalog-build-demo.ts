@@ -99,7 +99,7 @@ function movieLine(source: DemoMovieSource, facts: FileMovie, upcoming: boolean)
 		backdrop_path: artPath('backdrop', `movie-${id}`),
 		logo_path: artPath('logo', `movie-${id}`),
 		credits: {
-			cast: cast.split(', ').map((name, order) => ({ ...person(name), character: '', order, known_for_department: 'Acting' })),
+			cast: cast.split(', ').filter(Boolean).map((name, order) => ({ ...person(name), character: '', order, known_for_department: 'Acting' })),
 			crew: director.split(', ').map((name) => ({ ...person(name), job: 'Director', department: 'Directing', known_for_department: 'Directing' })),
 		},
 		'watch/providers': providers('movie', id, codes),

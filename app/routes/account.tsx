@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { Link, useSearchParams } from 'react-router'
 import { AccountPanel } from '#app/components/account/account-panel.tsx'
+import { AddonsPanel } from '#app/components/account/addons-panel.tsx'
 import { AppearanceSettings, ContentSettings, NotificationSettings, PlayerSettings } from '#app/components/account/settings-panels.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
@@ -12,13 +13,14 @@ export function meta() {
 	return [{ title: 'Account · Willow' }]
 }
 
-/** Spec §2: player (default), account, appearance, notifications, content. */
+/** Spec §2: player (default), account, appearance, notifications, content; plus the user's own add-ons (issue "Playback sources"). */
 const TABS = [
 	{ value: 'player', label: 'Player' },
 	{ value: 'account', label: 'Account' },
 	{ value: 'appearance', label: 'Appearance' },
 	{ value: 'notifications', label: 'Notifications' },
 	{ value: 'content', label: 'Content' },
+	{ value: 'addons', label: 'Add-ons' },
 ] as const
 
 type TabValue = (typeof TABS)[number]['value']
@@ -85,6 +87,9 @@ export default function Account() {
 				</Tabs.Content>
 				<Tabs.Content value="content" className="focus-visible:outline-none">
 					<ContentSettings signedIn={signedIn} />
+				</Tabs.Content>
+				<Tabs.Content value="addons" className="focus-visible:outline-none">
+					<AddonsPanel key={user?.id ?? 'signed-out'} signedIn={signedIn} />
 				</Tabs.Content>
 			</Tabs.Root>
 		</div>

@@ -6,6 +6,17 @@ export interface AppSecretsTable {
 	created_at: number
 }
 
+/** A signed-in user's own Stremio add-ons (migration 0009). */
+export interface UserAddonsTable {
+	user_id: string
+	manifest_url: string
+	/** 0-based order of the user's add-ons in lookups. */
+	position: number
+	name: string
+	added_at: number
+}
+
 export interface SourcesTables {
 	app_secrets: AppSecretsTable
+	user_addons: UserAddonsTable
 }

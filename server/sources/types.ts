@@ -1,5 +1,10 @@
 // The contract every playback source speaks (issue "Playback sources", spec §3
-// Scrape request / Scrape result / Caption). Pure types: no I/O here.
+// Scrape request / Scrape result / Caption). Pure types: no I/O here. What the
+// browser also reads (streams, captions, lookup events) lives in app/lib/sources.ts.
+import type { Caption, SourceInfo, Stream } from '#app/lib/sources.ts'
+
+export { QUALITY_KEYS } from '#app/lib/sources.ts'
+export type { Caption, FileStream, HlsStream, LookupEvent, QualityKey, SourceInfo, SourceKind, Stream } from '#app/lib/sources.ts'
 
 /** §3 Scrape request, built by the server from its own catalogue (the browser sends ids only). */
 export interface ScrapeRequest {
@@ -13,55 +18,6 @@ export interface ScrapeRequest {
 	/** Shows only. */
 	season?: { number: number; tmdbId: number | null }
 	episode?: { number: number; tmdbId: number | null }
-}
-
-/** Quality keys of a file stream; shown as §9's "360p" … "4K" and "Original" (unknown). */
-export const QUALITY_KEYS = ['360', '480', '720', '1080', '4k', 'unknown'] as const
-export type QualityKey = (typeof QUALITY_KEYS)[number]
-
-export interface Caption {
-	id: string
-	/** ISO 639-1 (`eng` and `en` both become `en`). */
-	language: string
-	/** From Intl.DisplayNames, e.g. "English". */
-	label: string
-	/** Same-origin URL (/api/stream/…). */
-	url: string
-	type: 'srt' | 'vtt'
-}
-
-interface StreamBase {
-	id: string
-	sourceId: string
-	/** What the viewer sees in the source/stream list. */
-	label: string
-	captions: Caption[]
-	/** A WebVTT thumbnails track URL (§9 trickplay). */
-	thumbnails?: string
-	/** Seconds of the intro, when known. */
-	intro?: { start: number; end: number }
-	bingeGroup?: string
-}
-
-export interface HlsStream extends StreamBase {
-	type: 'hls'
-	/** Same-origin playlist URL. */
-	playlist: string
-}
-
-export interface FileStream extends StreamBase {
-	type: 'file'
-	qualities: Partial<Record<QualityKey, { type: 'mp4' | 'webm'; url: string }>>
-}
-
-export type Stream = HlsStream | FileStream
-
-export type SourceKind = 'library' | 'addon' | 'token' | 'sample'
-
-export interface SourceInfo {
-	id: string
-	name: string
-	kind: SourceKind
 }
 
 /** What a lookup knows about the caller, beyond the title wanted. */
@@ -85,10 +41,3 @@ export interface PlaybackSource extends SourceInfo {
 	lookup(request: ScrapeRequest, context: LookupContext): Promise<SourceResult>
 }
 
-/** One NDJSON line of GET /api/sources/lookup. */
-export type LookupEvent =
-	| { event: 'checking'; source: { id: string; name: string } }
-	| { event: 'found'; source: { id: string; name: string }; streams: Stream[] }
-	| { event: 'subtitles'; source: { id: string; name: string }; captions: Caption[] }
-	| { event: 'none'; source: { id: string; name: string }; reason: string }
-	| { event: 'done' }

@@ -215,7 +215,12 @@ export interface DemoMovieFacts {
 	vote_count: number
 	original_language?: string
 	upcoming?: boolean
+	production_companies?: Array<{ id: number; name: string }>
 }
+
+// The Blender Foundation's open films carry Willow's sample clips (server/sources/sample/).
+// Their company id is Willow's own (like the demo's person ids), not a TMDB company id.
+const BLENDER_FOUNDATION = { id: 99_500_001, name: 'Blender Foundation' }
 
 // Announced films carry the release dates announced by November 2026 (The Batman:
 // Part II moved to 2028-02-18 in July 2026) and an IMDb id only where a stored
@@ -251,6 +256,9 @@ export const EXTRA_MOVIE_FACTS: DemoMovieFacts[] = [
 	{ id: 506574, title: 'Descendants 3', release_date: '2019-08-02', genre_ids: [10751, 10402, 12, 14, 10770], runtime: 106, popularity: 26.3, vote_average: 7.5, vote_count: 1500 },
 	{ id: 483980, title: 'Z-O-M-B-I-E-S', release_date: '2018-02-16', genre_ids: [10751, 10402, 35, 10749, 10770], runtime: 94, popularity: 19.8, vote_average: 7.0, vote_count: 1000 },
 	{ id: 157820, title: 'Teen Beach Movie', release_date: '2013-07-19', genre_ids: [10751, 10402, 35, 10749, 10770], runtime: 95, popularity: 17.2, vote_average: 7.0, vote_count: 1100 },
+	{ id: 10378, title: 'Big Buck Bunny', release_date: '2008-04-10', genre_ids: [16, 35, 10751], runtime: 10, popularity: 6.1, vote_average: 6.4, vote_count: 1100, production_companies: [BLENDER_FOUNDATION] },
+	{ id: 45745, title: 'Sintel', release_date: '2010-09-27', genre_ids: [16, 14], runtime: 15, popularity: 5.2, vote_average: 7.1, vote_count: 800, production_companies: [BLENDER_FOUNDATION] },
+	{ id: 133701, title: 'Tears of Steel', release_date: '2012-09-26', genre_ids: [878], runtime: 12, popularity: 4.3, vote_average: 5.9, vote_count: 300, production_companies: [BLENDER_FOUNDATION] },
 ]
 
 export const EXTRA_MOVIES: DemoMovieSource[] = [
@@ -284,4 +292,8 @@ export const EXTRA_MOVIES: DemoMovieSource[] = [
 	[506574, 'tt8022928', 'd', 'Kenny Ortega', 'Dove Cameron, Cameron Boyce, Sofia Carson, Booboo Stewart, Cheyenne Jackson', 'A barrier between the kingdom and the isle breaks, and the villain kids face a threat from inside.', 'The final chapter.'],
 	[483980, 'tt6878820', 'd', 'Paul Hoen', 'Milo Manheim, Meg Donnelly, Trevor Tordjman, Kylee Russell, Carla Jeffery', 'In a town split between humans and zombies, a zombie football player and a cheerleader start an unlikely friendship.', 'Different is the new normal.'],
 	[157820, 'tt2325989', 'd', 'Jeffrey Hornaday', 'Ross Lynch, Maia Mitchell, Grace Phipps, Garrett Clayton, John DeLuca', 'Two surfers are swept into a 1960s beach musical and accidentally change its plot.', 'Surf, sing, repeat.'],
+	// Open films (Creative Commons): no streaming network; the sample clips stand in for them.
+	[10378, 'tt1254207', '', 'Sacha Goedegebure', '', 'A big, gentle rabbit enjoys a quiet morning in the meadow until three bullying rodents spoil it, and he plans a very elaborate revenge.', 'One big rabbit, three small bullies.'],
+	[45745, 'tt1727587', '', 'Colin Levy', 'Halina Reijn, Thom Hoffman', 'A lonely young woman searches a harsh land for the baby dragon she once rescued and raised, not knowing what the search will cost her.', 'Some journeys end where they began.'],
+	[133701, 'tt2285752', '', 'Ian Hubert', 'Derek de Lint, Sergio Hasselbaink, Vanja Rukavina, Denise Rebergen, Rogier Schippers', 'In a future Amsterdam overrun by machines, a band of scientists tries to change the past by restaging a break-up that went badly wrong.', 'Saving the world, one apology at a time.'],
 ]

@@ -1,32 +1,205 @@
-// Placeholder for the ffmpeg layer (probe, HLS remux/transcode, subtitle
-// extraction, trickplay). The signatures below are the contract the media
-// folder and the stream proxy code against.
+// The ffmpeg layer the media folder and the stream proxy share: where the
+// binaries are, probing, and how an input (a file, or an http(s) URL with the
+// headers its source requires) is handed to ffmpeg. ffmpeg must work on a
+// fresh install, so the @ffmpeg-installer / @ffprobe-installer binaries from
+// the registry are the fallback; an owner's FFMPEG_PATH/FFPROBE_PATH or a
+// system ffmpeg (usually newer, with hardware and distro fixes) comes first.
+// Each binary is checked once by running `-version`, so a broken or
+// non-executable one makes callers list files as "ffmpeg is not available"
+// instead of failing every request.
+import { execFile, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { LRUCache } from 'lru-cache'
+import { getEnv } from '../../env.server.ts'
+import { logger } from '../../logger.server.ts'
+import { parseFfmpegInputReport, parseFfprobeJson, playabilityOf as playabilityRules, type Playability, type ProbedMedia } from './media-rules.ts'
+
+export type { Playability, ProbedMedia, SubtitleTrack } from './media-rules.ts'
 
 export type MediaInput =
 	| { kind: 'file'; path: string; cacheKey: string }
 	| { kind: 'url'; url: string; headers: Record<string, string>; cacheKey: string }
 
-export interface ProbedMedia {
-	durationSeconds: number
-	container: string
-	videoCodec: string | null
-	width: number | null
-	height: number | null
-	audioCodecs: string[]
-	subtitleTracks: Array<{ streamIndex: number; codec: string; language: string | null; title: string | null; forced: boolean; text: boolean }>
+/** The reason callers give when a file needs ffmpeg and there is none. */
+export const FFMPEG_UNAVAILABLE_REASON = 'ffmpeg is not available'
+
+type Tool = 'ffmpeg' | 'ffprobe'
+const resolved = new Map<Tool, string | null>()
+
+function runs(binary: string): boolean {
+	const result = spawnSync(binary, ['-version'], { timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] })
+	return result.status === 0 && /version/i.test(result.stdout?.toString() ?? '')
 }
 
-/** How a browser can play a file: as it is, or through HLS (copy video + AAC audio, or full transcode). */
-export type Playability = { mode: 'direct' } | { mode: 'remux' } | { mode: 'transcode' }
+function onPath(name: string): string | null {
+	for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+		if (!dir) continue
+		const candidate = path.join(dir, name)
+		try {
+			fs.accessSync(candidate, fs.constants.X_OK)
+			if (fs.statSync(candidate).isFile()) return candidate
+		} catch {
+			// not here
+		}
+	}
+	return null
+}
 
+function bundled(tool: Tool): string | null {
+	const require = createRequire(import.meta.url)
+	let binary: string
+	try {
+		binary = (require(tool === 'ffmpeg' ? '@ffmpeg-installer/ffmpeg' : '@ffprobe-installer/ffprobe') as { path: string }).path
+	} catch {
+		return null
+	}
+	try {
+		fs.accessSync(binary, fs.constants.X_OK)
+	} catch {
+		// The package's postinstall `chmod u+x` does not run with --ignore-scripts, and
+		// only sets the owner's bit; try once, then give up with a clear log line.
+		try {
+			fs.chmodSync(binary, 0o755)
+			logger.warn({ binary }, `bundled ${tool} was not executable; made it executable`)
+		} catch {
+			logger.warn({ binary }, `bundled ${tool} is not executable (chmod +x it, or set ${tool === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH'})`)
+			return null
+		}
+	}
+	return binary
+}
+
+function resolveTool(tool: Tool): string | null {
+	if (resolved.has(tool)) return resolved.get(tool) ?? null
+	const env = getEnv()
+	const configured = tool === 'ffmpeg' ? env.FFMPEG_PATH : env.FFPROBE_PATH
+	const candidates = configured ? [configured] : [onPath(tool), bundled(tool)]
+	let found: string | null = null
+	for (const candidate of candidates) {
+		if (candidate && runs(candidate)) {
+			found = candidate
+			break
+		}
+		if (candidate) logger.warn({ binary: candidate }, `${tool} does not run`)
+	}
+	if (!found) logger.warn(`${tool} is not available: files that need it are listed with "${FFMPEG_UNAVAILABLE_REASON}"`)
+	resolved.set(tool, found)
+	return found
+}
+
+/** The ffmpeg and ffprobe binaries to use (checked once per process); null when none works. */
 export function ffmpegPaths(): { ffmpeg: string | null; ffprobe: string | null } {
-	return { ffmpeg: null, ffprobe: null }
+	return { ffmpeg: resolveTool('ffmpeg'), ffprobe: resolveTool('ffprobe') }
 }
 
-export async function probeMedia(_input: MediaInput, _signal?: AbortSignal): Promise<ProbedMedia> {
-	throw new Error('ffmpeg layer not available yet')
+/** Tests change FFMPEG_PATH between cases. */
+export function resetFfmpegPathsForTests() {
+	resolved.clear()
+	probeCache.clear()
 }
 
-export function playabilityOf(_probe: ProbedMedia): Playability {
-	return { mode: 'direct' }
+/** ffmpeg/ffprobe arguments that open `input` (everything up to and including `-i`). */
+export function inputArgs(input: MediaInput, beforeInput: string[] = []): string[] {
+	if (input.kind === 'file') return [...beforeInput, '-i', input.path]
+	let url: URL
+	try {
+		url = new URL(input.url)
+	} catch {
+		throw new Error('not a URL')
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('only http(s) URLs can be opened')
+	const headerText = Object.entries(input.headers)
+		// A CR/LF inside a header would let a source inject more headers.
+		.filter(([name, value]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && !/[\r\n]/.test(value))
+		.map(([name, value]) => `${name}: ${value}\r\n`)
+		.join('')
+	return [
+		// Only network protocols: a playlist or redirect must not make ffmpeg read local files.
+		'-protocol_whitelist',
+		'http,https,tcp,tls',
+		'-rw_timeout',
+		'20000000',
+		...(headerText ? ['-headers', headerText] : []),
+		...beforeInput,
+		'-i',
+		url.href,
+	]
+}
+
+export class FfmpegUnavailableError extends Error {
+	constructor() {
+		super(FFMPEG_UNAVAILABLE_REASON)
+		this.name = 'FfmpegUnavailableError'
+	}
+}
+
+const PROBE_TIMEOUT_MS = 20_000
+const probeCache = new LRUCache<string, ProbedMedia>({ max: 2000 })
+const probesInFlight = new Map<string, Promise<ProbedMedia>>()
+
+function runProbe(binary: string, args: string[], signal: AbortSignal, parse: (stdout: string, stderr: string) => ProbedMedia, name: string): Promise<ProbedMedia> {
+	return new Promise((resolve, reject) => {
+		execFile(binary, args, { signal, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+			// `ffmpeg -i` without an output always exits 1; only its report matters.
+			if (error && name === 'ffprobe') {
+				reject(new Error(`ffprobe failed: ${stderr.trim().split('\n').pop() || (error.signal ? `killed by ${error.signal}` : error.message)}`))
+				return
+			}
+			if (signal.aborted) {
+				reject(new Error('probe aborted or timed out'))
+				return
+			}
+			try {
+				resolve(parse(stdout, stderr))
+			} catch (parseError) {
+				reject(parseError instanceof Error ? parseError : new Error(String(parseError)))
+			}
+		})
+	})
+}
+
+async function probeWithTools(input: MediaInput, signal?: AbortSignal): Promise<ProbedMedia> {
+	const { ffprobe, ffmpeg } = ffmpegPaths()
+	if (!ffprobe && !ffmpeg) throw new FfmpegUnavailableError()
+	const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS)
+	const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+	let ffprobeError: Error | null = null
+	if (ffprobe) {
+		try {
+			return await runProbe(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(input)], combined, (stdout) => parseFfprobeJson(stdout), 'ffprobe')
+		} catch (error) {
+			ffprobeError = error instanceof Error ? error : new Error(String(error))
+			if (combined.aborted) throw new Error(timeout.aborted ? 'ffprobe timed out' : 'probe aborted')
+		}
+	}
+	// The bundled ffprobe crashes on MPEG-TS: ffmpeg's own report of the input is enough to decide.
+	if (!ffmpeg) throw ffprobeError ?? new FfmpegUnavailableError()
+	try {
+		return await runProbe(ffmpeg, ['-hide_banner', '-nostdin', ...inputArgs(input)], combined, (_stdout, stderr) => parseFfmpegInputReport(stderr), 'ffmpeg')
+	} catch (error) {
+		throw ffprobeError ?? error
+	}
+}
+
+/**
+ * ffprobe of `input` (JSON), with a timeout (falling back to ffmpeg's report of
+ * the input when ffprobe fails); answers are cached by `cacheKey` in this process.
+ */
+export async function probeMedia(input: MediaInput, signal?: AbortSignal): Promise<ProbedMedia> {
+	const cached = probeCache.get(input.cacheKey)
+	if (cached) return cached
+	let pending = probesInFlight.get(input.cacheKey)
+	if (!pending) {
+		pending = probeWithTools(input, signal).finally(() => probesInFlight.delete(input.cacheKey))
+		probesInFlight.set(input.cacheKey, pending)
+	}
+	const probe = await pending
+	probeCache.set(input.cacheKey, probe)
+	return probe
+}
+
+export function playabilityOf(probe: ProbedMedia): Playability {
+	return playabilityRules(probe)
 }

@@ -1,6 +1,85 @@
-import { Router } from 'express'
+import { Router, type Request } from 'express'
+import { assertNotThrottled, recordAttempt, type ThrottleRule } from '../../auth/throttle.server.ts'
+import { getEnv } from '../../env.server.ts'
+import { badRequest, HttpError, jsonHandler, notFound } from '../../http/errors.server.ts'
+import { clientKeyOf } from '../limits.server.ts'
+import { INVALID_TOKEN_TEXT, isHeaderSafe, TokenBodySchema } from './protocol.ts'
+import { listServiceStreams, REJECTED_REASON, submitServiceToken } from './service-client.server.ts'
 
-// Placeholder: /api/fourk (token test and submit through Willow's server).
-export function fourKApiRouter(): Router {
-	return Router()
+// /api/fourk: the 4K wizard's token test and submit (spec §2 4K guide, §5,
+// §7 "Other calls"), made by Willow's server so the browser talks only to
+// Willow. The token is in the body; the request logger writes method, path
+// and status only, and failures below are logged with their reason, never
+// the token.
+
+/** Spec §8. */
+export const SUBMIT_FAILED_TEXT = 'Submission failed, please try again or report on discord, thanks.'
+export const NO_SERVICE_TEXT = 'No 4K service is set up on this site.'
+export const SERVICE_DOWN_TEXT = 'The 4K service did not answer. Please try again later.'
+
+/** A well-known title the test asks the listing for (Fight Club, TMDB 550). */
+export const TEST_TITLE = { type: 'movie', tmdbId: 550 } as const
+
+/**
+ * Tests and submits per client (clientKeyOf: the user, else the address),
+ * counted in the database (the auth throttle table) so every worker and app
+ * server shares the count, with a block and Retry-After once over. A person
+ * pasting a token needs a handful; a script guessing tokens gets a 429.
+ */
+export const FOURK_THROTTLE: ThrottleRule = { limit: 30, windowMs: 15 * 60 * 1000, blockMs: 15 * 60 * 1000 }
+
+export interface FourKApiOptions {
+	/** Defaults to FOURK_SERVICE_URL at each request. */
+	serviceUrl?: () => string | undefined
+	timeoutMs?: number
+}
+
+function clientKey(req: Request) {
+	return `fourk:${clientKeyOf(req)}`
+}
+
+function readToken(body: unknown): string {
+	const parsed = TokenBodySchema.safeParse(body)
+	// The §8 text whatever was wrong: a missing field, the wrong type or the §5 rule.
+	if (!parsed.success) throw badRequest(INVALID_TOKEN_TEXT)
+	return parsed.data.token
+}
+
+export function fourKApiRouter(options: FourKApiOptions = {}): Router {
+	const router = Router()
+	const serviceUrlOf = options.serviceUrl ?? (() => getEnv().FOURK_SERVICE_URL)
+
+	async function guard(req: Request) {
+		const serviceUrl = serviceUrlOf()
+		if (!serviceUrl) throw notFound(NO_SERVICE_TEXT)
+		const key = clientKey(req)
+		await assertNotThrottled([key])
+		await recordAttempt(key, FOURK_THROTTLE)
+		return { serviceUrl, token: readToken(req.body) }
+	}
+
+	router.post(
+		'/test',
+		jsonHandler(async (req, res) => {
+			const { serviceUrl, token } = await guard(req)
+			const listing = await listServiceStreams({ ...TEST_TITLE }, { serviceUrl, token, timeoutMs: options.timeoutMs })
+			if (listing.ok) return { valid: listing.value.length > 0 }
+			if (listing.reason === REJECTED_REASON) return { valid: false }
+			res.locals.log.warn({ reason: listing.reason }, '4K token test: service failed')
+			throw new HttpError(502, SERVICE_DOWN_TEXT)
+		}),
+	)
+
+	router.post(
+		'/submit',
+		jsonHandler(async (req, res) => {
+			const { serviceUrl, token } = await guard(req)
+			const answer = await submitServiceToken({ serviceUrl, token, timeoutMs: options.timeoutMs })
+			if (answer.ok && isHeaderSafe(answer.value)) return { token: answer.value }
+			res.locals.log.warn({ reason: answer.ok ? 'token in the answer is not a header value' : answer.reason }, '4K token submit: service failed')
+			throw new HttpError(502, SUBMIT_FAILED_TEXT)
+		}),
+	)
+
+	return router
 }

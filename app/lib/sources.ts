@@ -1,0 +1,60 @@
+// The playback contract the server sends and the player reads (issue
+// "Playback sources"; spec §3 Scrape result and Caption). Pure types shared by
+// server/sources/ and the browser: no I/O here.
+
+/** Quality keys of a file stream; shown as §9's "360p" … "4K" and "Original" (unknown). */
+export const QUALITY_KEYS = ['360', '480', '720', '1080', '4k', 'unknown'] as const
+export type QualityKey = (typeof QUALITY_KEYS)[number]
+
+export interface Caption {
+	id: string
+	/** ISO 639-1 (`eng` and `en` both become `en`). */
+	language: string
+	/** From Intl.DisplayNames, e.g. "English". */
+	label: string
+	/** Same-origin URL (/api/stream/…). */
+	url: string
+	type: 'srt' | 'vtt'
+}
+
+interface StreamBase {
+	id: string
+	sourceId: string
+	/** What the viewer sees in the source/stream list. */
+	label: string
+	captions: Caption[]
+	/** A WebVTT thumbnails track URL (§9 trickplay). */
+	thumbnails?: string
+	/** Seconds of the intro, when known. */
+	intro?: { start: number; end: number }
+	bingeGroup?: string
+}
+
+export interface HlsStream extends StreamBase {
+	type: 'hls'
+	/** Same-origin playlist URL. */
+	playlist: string
+}
+
+export interface FileStream extends StreamBase {
+	type: 'file'
+	qualities: Partial<Record<QualityKey, { type: 'mp4' | 'webm'; url: string }>>
+}
+
+export type Stream = HlsStream | FileStream
+
+export type SourceKind = 'library' | 'addon' | 'token' | 'sample'
+
+export interface SourceInfo {
+	id: string
+	name: string
+	kind: SourceKind
+}
+
+/** One NDJSON line of GET /api/sources/lookup. */
+export type LookupEvent =
+	| { event: 'checking'; source: { id: string; name: string } }
+	| { event: 'found'; source: { id: string; name: string }; streams: Stream[] }
+	| { event: 'subtitles'; source: { id: string; name: string }; captions: Caption[] }
+	| { event: 'none'; source: { id: string; name: string }; reason: string }
+	| { event: 'done' }
