@@ -61,6 +61,8 @@ const EnvSchema = z.object({
 	/** ffmpeg / ffprobe binaries; by default a system one on PATH, else the bundled @ffmpeg-installer one. */
 	FFMPEG_PATH: optionalString,
 	FFPROBE_PATH: optionalString,
+	/** The search path, read to find a system ffmpeg. */
+	PATH: z.string().default(''),
 	/** How many transcodes (HEVC/MPEG-4 to H.264) may run at once. */
 	TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
 	/** Folder of the production build (server.js and react-router.config.ts read the same variable); tests build elsewhere. */

@@ -4,6 +4,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { FOURK_TEXT, isAcceptableToken, isHeaderSafe } from '#app/lib/four-k-token.ts'
 import { writeDeviceBatch } from '#app/utils/device-storage-core.ts'
+import { ApiError, apiRequest } from '#app/utils/api-client.ts'
 
 // The 4K guide's wizard (spec §2 "4K guide", §4 "4K token flow", §5, §8):
 // Account → Token → Submit, with Next and Back. The token is tested and
@@ -22,19 +23,12 @@ export function tokenProblem(token: string): string | null {
 }
 
 async function postToken<T>(path: string, token: string): Promise<{ status: number; body: T | { error?: string } | null }> {
-	const response = await fetch(path, {
-		method: 'POST',
-		credentials: 'same-origin',
-		headers: { accept: 'application/json', 'content-type': 'application/json' },
-		body: JSON.stringify({ token }),
-	})
-	let body: T | { error?: string } | null = null
 	try {
-		body = (await response.json()) as T | { error?: string }
-	} catch {
-		body = null
+		return { status: 200, body: await apiRequest<T>(path, { body: { token } }) }
+	} catch (error) {
+		if (error instanceof ApiError) return { status: error.status, body: { error: error.serverMessage } }
+		throw error
 	}
-	return { status: response.status, body }
 }
 
 function errorText(body: unknown, fallback: string) {
