@@ -6,7 +6,7 @@ import { toast } from '#app/utils/toast.ts'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { ApiError, clearAccountDevice, deleteAccount, logout, NAME_SAVE_THROTTLE_MS, storeUserInfo, updateName, UnauthorizedError } from '#app/utils/account.ts'
 import type { SessionUser } from '#app/utils/user.ts'
-import { FormError, FormField } from './form-field.tsx'
+import { FormError, FormField } from '#app/components/ui/form-field.tsx'
 import { SettingsSection } from './settings-controls.tsx'
 import { EmailUpdatesSetting } from './settings-panels.tsx'
 
