@@ -1,7 +1,7 @@
 import { Download, Play } from 'lucide-react'
 import { useId, useState } from 'react'
 import { cn } from '#app/lib/cn.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 export const NO_SOURCE_MESSAGE = 'No playback source is configured yet. Add a media folder or a stream add-on to watch or download.'
 
@@ -30,9 +30,9 @@ export function WatchActions({
 	return (
 		<div className={cn('flex flex-col gap-2', className)}>
 			<div className="flex flex-wrap gap-3">
-				<button
-					type="button"
-					className={buttonClass('primary', size)}
+				<Button
+					variant="primary"
+					size={size}
 					onClick={explain}
 					disabled={!released}
 					aria-describedby={message ? messageId : undefined}
@@ -40,10 +40,10 @@ export function WatchActions({
 				>
 					<Play className="h-5 w-5 fill-current" aria-hidden="true" />
 					{released ? watchLabel : 'Coming Soon'}
-				</button>
-				<button
-					type="button"
-					className={buttonClass('secondary', size)}
+				</Button>
+				<Button
+					variant="secondary"
+					size={size}
 					onClick={explain}
 					disabled={!released}
 					aria-describedby={message ? messageId : undefined}
@@ -51,7 +51,7 @@ export function WatchActions({
 				>
 					<Download className="h-5 w-5" aria-hidden="true" />
 					Download
-				</button>
+				</Button>
 			</div>
 			<p id={messageId} role="status" aria-live="polite" className="min-h-0 text-sm text-muted" data-testid="no-source-message">
 				{message}
