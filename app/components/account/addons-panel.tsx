@@ -6,7 +6,7 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { clearAccountDevice } from '#app/utils/account.ts'
 import { ApiError, UnauthorizedError } from '#app/utils/api-client.ts'
 import { addAddon, fetchAddons, moveItem, removeAddon, reorderAddons, type UserAddon } from '#app/utils/addons.ts'
-import { FormError, FormField } from './form-field.tsx'
+import { FormError, FormField } from '#app/components/ui/form-field.tsx'
 import { SettingsSection } from './settings-controls.tsx'
 
 export const ADDONS_LOAD_ERROR = 'Could not load your add-ons.'

@@ -5,6 +5,7 @@ import { cn } from '#app/lib/cn.ts'
 import { FOURK_TEXT, isAcceptableToken, isHeaderSafe } from '#app/lib/four-k-token.ts'
 import { writeDeviceBatch } from '#app/utils/device-storage-core.ts'
 import { ApiError, apiRequest } from '#app/utils/api-client.ts'
+import { Input } from '#app/components/ui/input.tsx'
 
 // The 4K guide's wizard (spec §2 "4K guide", §4 "4K token flow", §5, §8):
 // Account → Token → Submit, with Next and Back. The token is tested and
@@ -166,7 +167,7 @@ export function FourKWizard() {
 						<label htmlFor={inputId} className="text-sm font-medium">
 							4K token
 						</label>
-						<input
+						<Input
 							id={inputId}
 							value={token}
 							onChange={(event) => {
@@ -181,7 +182,8 @@ export function FourKWizard() {
 							spellCheck={false}
 							aria-invalid={showProblem && problem ? true : undefined}
 							aria-describedby={showProblem && problem ? hintId : undefined}
-							className="h-11 w-full rounded-md border border-border bg-surface px-3 font-mono text-sm text-foreground placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent aria-[invalid=true]:border-red-500"
+							size="sm"
+							className="font-mono"
 							placeholder="eyJ…"
 						/>
 						{/* The line is always there, so the hint appearing on blur never moves the buttons under a pointer. */}
