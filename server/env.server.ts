@@ -56,6 +56,8 @@ const EnvSchema = z.object({
 		.transform((v) => v === 'on' || v === 'true' || v === '1'),
 	/** HMAC secret for stream URLs; when unset one is generated once and kept in the database. */
 	STREAM_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'STREAM_SIGNING_SECRET must be at least 32 characters').optional()),
+	/** Stream lookups one client may start per minute. */
+	SOURCE_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
 	/** Per-source lookup timeout. */
 	SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
 	/** ffmpeg / ffprobe binaries; by default a system one on PATH, else the bundled @ffmpeg-installer one. */
