@@ -36,6 +36,8 @@ const serverEnv = {
 	DATABASE_URL: '',
 	REDIS_URL: '',
 	ENABLE_TEST_ROUTES: 'true',
+	// Every spec looks up streams from one address; the per-client limit is tested in integration tests.
+	SOURCE_LOOKUPS_PER_MINUTE: '100000',
 }
 
 export default defineConfig({
@@ -70,7 +72,8 @@ export default defineConfig({
 			url: `http://127.0.0.1:${port}/readyz`,
 			reuseExistingServer: false,
 			timeout: 120_000,
-			env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, FOURK_SERVICE_URL: `http://127.0.0.1:${fourKPort}` },
+			// Two workers: playback (signed URLs, HLS jobs, the sample clips) must work whichever process answers.
+			env: { ...serverEnv, WEB_CONCURRENCY: '2', PORT: String(port), DATA_DIR: dataDir, FOURK_SERVICE_URL: `http://127.0.0.1:${fourKPort}` },
 		},
 		{
 			command: `npm run fourk:serve -- --dir ${fourKDir} --token ${FOURK_TEST_TOKEN} --port ${fourKPort}`,

@@ -15,6 +15,7 @@ import { drainOnceFix } from './http/middleware.server.ts'
 import { closeDatabase, getDatabase, migrateToLatest } from './db/db.server.ts'
 import { getEnv } from './env.server.ts'
 import { logger } from './logger.server.ts'
+import { startMediaLibraryJobs } from './sources/library/jobs.server.ts'
 import { runStartupTasks } from './startup.server.ts'
 
 declare module 'react-router' {
@@ -84,6 +85,8 @@ async function startWorker() {
 	const server = app.listen(env.PORT, env.HOST, () => {
 		logger.info({ port: env.PORT }, `Willow listening on http://localhost:${env.PORT}`)
 	})
+	// Every worker competes for the media-folder lease; only its holder scans, watches and makes thumbnails.
+	const stopMediaJobs = startMediaLibraryJobs()
 	let closing = false
 	const shutdown = (signal: string) => {
 		if (closing) return
@@ -93,6 +96,7 @@ async function startWorker() {
 		const force = setTimeout(() => process.exit(1), 10_000)
 		force.unref()
 		server.close(async () => {
+			await stopMediaJobs().catch(() => {})
 			await Promise.allSettled([closeDatabase(), closeCache()])
 			process.exit(0)
 		})

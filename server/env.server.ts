@@ -56,11 +56,15 @@ const EnvSchema = z.object({
 		.transform((v) => v === 'on' || v === 'true' || v === '1'),
 	/** HMAC secret for stream URLs; when unset one is generated once and kept in the database. */
 	STREAM_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'STREAM_SIGNING_SECRET must be at least 32 characters').optional()),
+	/** Stream lookups one client may start per minute. */
+	SOURCE_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
 	/** Per-source lookup timeout. */
 	SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
 	/** ffmpeg / ffprobe binaries; by default a system one on PATH, else the bundled @ffmpeg-installer one. */
 	FFMPEG_PATH: optionalString,
 	FFPROBE_PATH: optionalString,
+	/** The search path, read to find a system ffmpeg. */
+	PATH: z.string().default(''),
 	/** How many transcodes (HEVC/MPEG-4 to H.264) may run at once. */
 	TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
 	/** Folder of the production build (server.js and react-router.config.ts read the same variable); tests build elsewhere. */

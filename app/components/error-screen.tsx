@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { isRouteErrorResponse } from 'react-router'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { clearDevice, removeDevice } from '#app/utils/device-storage-core.ts'
-import { buttonClass } from './ui/button.tsx'
+import { Button, buttonClass } from './ui/button.tsx'
 
 function describe(error: unknown) {
 	if (isRouteErrorResponse(error)) return { name: `HTTP ${error.status}`, message: error.statusText || String(error.data ?? ''), stack: '', status: error.status }
@@ -56,18 +56,18 @@ export function ErrorScreen({ error }: { error: unknown }) {
 				<a href="/" className={buttonClass('primary')}>
 					Return Home
 				</a>
-				<button type="button" className={buttonClass('secondary')} onClick={() => window.location.reload()}>
+				<Button variant="secondary" onClick={() => window.location.reload()}>
 					Reload Page
-				</button>
-				<button type="button" className={buttonClass('outline')} onClick={() => clear('Clear Bookmarks', ['bookmarks', 'media-bookmarks'])}>
+				</Button>
+				<Button variant="outline" onClick={() => clear('Clear Bookmarks', ['bookmarks', 'media-bookmarks'])}>
 					Clear Bookmarks
-				</button>
-				<button type="button" className={buttonClass('outline')} onClick={() => clear('Clear Watchlist', ['media-tracking'])}>
+				</Button>
+				<Button variant="outline" onClick={() => clear('Clear Watchlist', ['media-tracking'])}>
 					Clear Watchlist
-				</button>
-				<button type="button" className={buttonClass('danger')} onClick={() => clear('Reset all app data', 'all')}>
+				</Button>
+				<Button variant="danger" onClick={() => clear('Reset all app data', 'all')}>
 					Reset all app data
-				</button>
+				</Button>
 			</div>
 			{cleared ? (
 				<p role="status" className="text-sm">
@@ -90,9 +90,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
 						Issue Reported
 					</p>
 				) : (
-					<button type="button" className={buttonClass('secondary')} onClick={report} disabled={reportState === 'sending'}>
+					<Button variant="secondary" onClick={report} disabled={reportState === 'sending'}>
 						{reportState === 'sending' ? 'Reporting…' : 'Report This Issue'}
-					</button>
+					</Button>
 				)}
 				{reportState === 'failed' ? <p role="alert" className="text-sm text-red-500">The report could not be sent. Please try again.</p> : null}
 			</div>

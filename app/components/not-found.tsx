@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { NOT_FOUND_TEXT } from '#app/lib/site.ts'
-import { buttonClass } from './ui/button.tsx'
+import { Button, buttonClass } from './ui/button.tsx'
 
 export function NotFound() {
 	return (
@@ -9,9 +9,9 @@ export function NotFound() {
 			<h1 className="text-2xl font-bold">Page not found</h1>
 			<p className="text-muted">{NOT_FOUND_TEXT}</p>
 			<div className="flex gap-3">
-				<button type="button" className={buttonClass('outline')} onClick={() => window.history.back()}>
+				<Button variant="outline" onClick={() => window.history.back()}>
 					Go Back
-				</button>
+				</Button>
 				<Link to="/movies" className={buttonClass('primary')}>
 					Browse movies
 				</Link>

@@ -7,6 +7,8 @@ import { CategoryManager } from '#app/components/library/category-manager.tsx'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { SegmentedControl } from '#app/components/ui/segmented-control.tsx'
+import { Select } from '#app/components/ui/select.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { BOOKMARK_SORTS, queryBookmarks, warmBookmarkIndex, type BookmarkSort } from '#app/lib/library/bookmark-query.ts'
@@ -71,39 +73,27 @@ export default function Bookmarks() {
 			<div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
 				<div className="min-w-0">
 					<div className="mb-4 flex flex-col gap-3" aria-label="Bookmark filters" role="group">
-						<div className="flex flex-wrap gap-2" role="group" aria-label="List">
-							{['all', ...categories].map((name) => (
-								<button
-									key={name}
-									type="button"
-									aria-pressed={list === name}
-									onClick={() => update('list', name, 'all')}
-									className={cn(
-										'h-9 rounded-full border px-3 text-sm font-medium transition-colors',
-										list === name ? 'border-accent bg-accent text-accent-foreground' : 'border-border bg-surface-2 hover:bg-surface-3',
-									)}
-								>
-									{name === 'all' ? 'All lists' : categoryLabel(name)}
-								</button>
-							))}
-						</div>
+						<SegmentedControl
+							label="List"
+							variant="raised-chips"
+							className="flex-wrap"
+							itemClassName="h-9 text-sm font-medium transition-colors"
+							value={list}
+							onChange={(name) => update('list', name, 'all')}
+							options={['all', ...categories].map((name) => ({ value: name, label: name === 'all' ? 'All lists' : categoryLabel(name) }))}
+						/>
 						<div className="flex flex-wrap items-center gap-4">
 							<div className="flex items-center gap-2">
 								<label htmlFor={`${ids}-sort`} className="text-sm font-medium">
 									Sort by
 								</label>
-								<select
-									id={`${ids}-sort`}
-									value={sort}
-									onChange={(e) => update('sort', e.target.value, 'date-added')}
-									className="h-9 rounded-md border border-border bg-surface-2 px-2 text-sm"
-								>
+								<Select id={`${ids}-sort`} size="sm" tone="raised" value={sort} onChange={(e) => update('sort', e.target.value, 'date-added')}>
 									{BOOKMARK_SORTS.map((value) => (
 										<option key={value} value={value}>
 											{SORT_LABELS[value]}
 										</option>
 									))}
-								</select>
+								</Select>
 							</div>
 							<fieldset className="flex items-center gap-1">
 								<legend className="sr-only">Media type</legend>

@@ -10,6 +10,7 @@ import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { CATEGORIES, findCategory } from '#app/lib/categories.ts'
 import type { Route } from './+types/categories.ts'
+import { IconButton } from '#app/components/ui/icon-button.tsx'
 
 // Spec §9: 10 hero items shown 5 at a time, 6 highlight rows of 5, 8 hero chips.
 const HERO_ITEMS = 10
@@ -65,12 +66,12 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
 				{hero.length > 0 ? (
 					<div className="flex flex-col gap-3">
 						<div className="flex items-center justify-end gap-1">
-							<button type="button" className="rounded-full p-2 hover:bg-surface" aria-label="Previous titles" onClick={() => setStart((s) => wrapIndex(s - HERO_VISIBLE, hero.length))}>
+							<IconButton variant="bare" className="rounded-full p-2 hover:bg-surface" label="Previous titles" onClick={() => setStart((s) => wrapIndex(s - HERO_VISIBLE, hero.length))}>
 								<ChevronLeft className="h-5 w-5" aria-hidden="true" />
-							</button>
-							<button type="button" className="rounded-full p-2 hover:bg-surface" aria-label="Next titles" onClick={() => setStart((s) => wrapIndex(s + HERO_VISIBLE, hero.length))}>
+							</IconButton>
+							<IconButton variant="bare" className="rounded-full p-2 hover:bg-surface" label="Next titles" onClick={() => setStart((s) => wrapIndex(s + HERO_VISIBLE, hero.length))}>
 								<ChevronRight className="h-5 w-5" aria-hidden="true" />
-							</button>
+							</IconButton>
 						</div>
 						<ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" aria-live="polite" data-testid="categories-hero">
 							{visible.map((item, index) => (

@@ -11,6 +11,7 @@ import { pageMeta } from '#app/lib/browse/seo.ts'
 import { CATEGORIES, findCategory } from '#app/lib/categories.ts'
 import type { TmdbPage } from '#app/lib/tmdb-types.ts'
 import type { Route } from './+types/category.ts'
+import { PageTitle } from '#app/components/ui/page-header.tsx'
 
 const GENRE_NOT_FOUND_TEXT = 'Genre Not Found'
 const CATEGORY_EMPTY_TEXT = 'No movies found for this category'
@@ -67,7 +68,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 						Categories
 					</Link>
 				</p>
-				<h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{category.name}</h1>
+				<PageTitle>{category.name}</PageTitle>
 				<nav aria-label="Other categories" className="relative flex gap-2 overflow-x-auto pb-1">
 					{CATEGORIES.map((c) => (
 						<Link

@@ -10,6 +10,7 @@ import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { findNetwork, NETWORKS, WATCH_REGION } from '#app/lib/networks.ts'
 import type { Route } from './+types/discover.ts'
+import { PageTitle } from '#app/components/ui/page-header.tsx'
 
 const FEATURED_COUNT = 6
 const EMPTY_TEXT = 'No content found. Try adjusting your filters.'
@@ -64,7 +65,7 @@ export default function DiscoverPage({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="flex flex-col gap-8" data-testid="discover-page">
 			<header className="flex flex-col gap-4">
-				<h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Discover</h1>
+				<PageTitle>Discover</PageTitle>
 				<div className="flex flex-wrap items-center gap-3">
 					<nav aria-label="Lists" className="flex gap-1 rounded-lg bg-surface-2 p-1" data-testid="discover-tabs">
 						{(['trending', 'popular'] as const).map((t) => (

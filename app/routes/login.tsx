@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useRevalidator } from 'react-router'
 import { toast } from '#app/utils/toast.ts'
 import { isValidIdentifier, LOGIN_TEXT } from '#app/components/account/auth-texts.ts'
-import { FormError, FormField } from '#app/components/account/form-field.tsx'
+import { FormError, FormField } from '#app/components/ui/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import {

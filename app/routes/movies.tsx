@@ -8,6 +8,7 @@ import { toCards } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { NETWORKS } from '#app/lib/networks.ts'
 import type { Route } from './+types/movies.ts'
+import { PageTitle } from '#app/components/ui/page-header.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const network = NETWORKS[Math.floor(Math.random() * NETWORKS.length)]!
@@ -47,7 +48,7 @@ export default function MoviesPage({ loaderData }: Route.ComponentProps) {
 	if (data.failed) return <LoadError />
 	return (
 		<div className="flex flex-col gap-10" data-testid="movies-page">
-			<h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Movies</h1>
+			<PageTitle>Movies</PageTitle>
 			<NetworkRow key={data.network.slug} initialSlug={data.network.slug} initialKind="movie" initialItems={data.network.items} allowKindSwitch={false} />
 			<HeroCarousel items={data.hero} label="Popular movies" />
 			<MediaRow title="Featured" items={data.featured} testId="row-featured" />

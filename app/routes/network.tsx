@@ -13,6 +13,7 @@ import { pageMeta } from '#app/lib/browse/seo.ts'
 import { findNetwork, NETWORKS, WATCH_REGION, type Network } from '#app/lib/networks.ts'
 import type { TmdbPage } from '#app/lib/tmdb-types.ts'
 import type { Route } from './+types/network.ts'
+import { PageTitle } from '#app/components/ui/page-header.tsx'
 
 const NETWORK_NOT_FOUND_TEXT = 'Network Not Found'
 const NETWORK_EMPTY_TEXT = 'No content found for this network'
@@ -64,7 +65,7 @@ export default function NetworkPage({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="flex flex-col gap-6" data-testid="network-page">
 			<header className="flex flex-col gap-4">
-				<h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{network.name}</h1>
+				<PageTitle>{network.name}</PageTitle>
 				<p className="text-muted">Movies and series available on {network.name} in the US.</p>
 				<nav aria-label="Networks" className="flex flex-wrap gap-2">
 					{NETWORKS.map((n) => (

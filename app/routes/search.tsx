@@ -1,6 +1,6 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronLeft, ChevronRight, Search } from 'lucide-react'
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { Link, useNavigation, useSearchParams } from 'react-router'
+import { useNavigation, useSearchParams } from 'react-router'
 import { logger } from '#server/logger.server.ts'
 import { cachedCatalogGet, movieList, originOf } from '#server/catalog/page-data.server.ts'
 import { MediaGrid } from '#app/components/catalog/media-row.tsx'
@@ -24,6 +24,10 @@ import {
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import type { TmdbMultiItem, TmdbPage } from '#app/lib/tmdb-types.ts'
 import type { Route } from './+types/search.ts'
+import { PageTitle } from '#app/components/ui/page-header.tsx'
+import { Pagination } from '#app/components/ui/pagination.tsx'
+import { SegmentedControl } from '#app/components/ui/segmented-control.tsx'
+import { Select } from '#app/components/ui/select.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
@@ -90,7 +94,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
 	return (
 		<div className="flex flex-col gap-6">
-			<h1 className="text-3xl font-bold tracking-tight">Search</h1>
+			<PageTitle>Search</PageTitle>
 			<form
 				role="search"
 				method="get"
@@ -131,32 +135,23 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 				<div className="flex flex-wrap items-end gap-4">
 					<fieldset className="flex flex-col gap-1">
 						<legend className="mb-1 text-sm font-medium">Media Type</legend>
-						<div className="flex gap-1 rounded-lg bg-surface-2 p-1">
-							{SEARCH_TYPES.map((type) => (
-								<button
-									key={type}
-									type="button"
-									aria-pressed={state.type === type}
-									onClick={() => go({ type })}
-									className={cn('rounded-md px-3 py-1.5 text-sm', state.type === type ? 'bg-accent text-accent-foreground' : 'hover:bg-surface-3')}
-									data-testid={`type-${type}`}
-								>
-									{SEARCH_TYPE_LABELS[type]}
-								</button>
-							))}
-						</div>
+						<SegmentedControl
+							value={state.type}
+							onChange={(type) => go({ type })}
+							options={SEARCH_TYPES.map((type) => ({ value: type, label: SEARCH_TYPE_LABELS[type], testId: `type-${type}` }))}
+						/>
 					</fieldset>
 					<div className="flex flex-col gap-1">
 						<label htmlFor={`${id}-sort`} className="text-sm font-medium">
 							Sort By
 						</label>
 						<div className="flex gap-1">
-							<select
+							<Select
 								id={`${id}-sort`}
 								name="sort"
+								tone="raised"
 								value={state.sort}
 								onChange={(event) => go({ sort: event.target.value as SearchState['sort'] })}
-								className="h-10 rounded-md border border-border bg-surface-2 px-3"
 								data-testid="sort-select"
 							>
 								{SEARCH_SORTS.map((sort) => (
@@ -164,7 +159,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 										{SEARCH_SORT_LABELS[sort]}
 									</option>
 								))}
-							</select>
+							</Select>
 							<button
 								type="button"
 								onClick={() => go({ order: state.order === 'desc' ? 'asc' : 'desc' })}
@@ -194,23 +189,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 				) : (
 					<MediaGrid items={shown} label={`Results for ${state.query}`} priorityCount={6} />
 				)}
-				{state.query && totalPages > 1 && !error ? (
-					<nav aria-label="Pages" className="flex items-center justify-center gap-3" data-testid="pagination">
-						{state.page > 1 ? (
-							<Link to={`/search?${searchParamsFor({ ...state, page: state.page - 1 })}`} prefetch="intent" className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-2 text-sm hover:bg-surface-2" data-testid="page-prev">
-								<ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
-							</Link>
-						) : null}
-						<span className="text-sm" aria-current="page">
-							Page {state.page} of {totalPages}
-						</span>
-						{state.page < totalPages ? (
-							<Link to={`/search?${searchParamsFor({ ...state, page: state.page + 1 })}`} prefetch="intent" className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-2 text-sm hover:bg-surface-2" data-testid="page-next">
-								Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
-							</Link>
-						) : null}
-					</nav>
-				) : null}
+				{state.query && !error ? <Pagination page={state.page} totalPages={totalPages} hrefFor={(page) => `/search?${searchParamsFor({ ...state, page })}`} /> : null}
 			</section>
 		</div>
 	)

@@ -9,6 +9,7 @@ import { HERO_ITEMS_DESKTOP } from '#app/lib/browse/carousel.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { CATEGORIES } from '#app/lib/categories.ts'
 import type { Route } from './+types/series.ts'
+import { PageTitle } from '#app/components/ui/page-header.tsx'
 
 const SERIES_TITLE = 'Willow - Watch whatever series or anime you want?'
 
@@ -44,7 +45,7 @@ export default function SeriesPage({ loaderData }: Route.ComponentProps) {
 	const { popular, hero, featured, trending, upcoming } = loaderData
 	return (
 		<div className="flex flex-col gap-10" data-testid="series-page">
-			<h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{SERIES_TITLE}</h1>
+			<PageTitle>{SERIES_TITLE}</PageTitle>
 			{popular.length === 0 ? (
 				<LoadError />
 			) : (

@@ -1,4 +1,4 @@
-import { apiFetch } from './account.ts'
+import { apiRequest } from './api-client.ts'
 
 // Browser side of /api/addons: the signed-in user's own Stremio add-ons.
 
@@ -10,19 +10,19 @@ export interface UserAddon {
 }
 
 export function fetchAddons(signal?: AbortSignal) {
-	return apiFetch<{ addons: UserAddon[]; max: number }>('/api/addons', { signal })
+	return apiRequest<{ addons: UserAddon[]; max: number }>('/api/addons', { signal })
 }
 
 export function addAddon(manifestUrl: string) {
-	return apiFetch<{ addon: UserAddon; addons: UserAddon[] }>('/api/addons', { method: 'POST', body: { manifestUrl } })
+	return apiRequest<{ addon: UserAddon; addons: UserAddon[] }>('/api/addons', { method: 'POST', body: { manifestUrl } })
 }
 
 export function removeAddon(id: string) {
-	return apiFetch<{ addons: UserAddon[] }>(`/api/addons/${encodeURIComponent(id)}`, { method: 'DELETE' })
+	return apiRequest<{ addons: UserAddon[] }>(`/api/addons/${encodeURIComponent(id)}`, { method: 'DELETE' })
 }
 
 export function reorderAddons(ids: string[]) {
-	return apiFetch<{ addons: UserAddon[] }>('/api/addons/order', { method: 'PUT', body: { ids } })
+	return apiRequest<{ addons: UserAddon[] }>('/api/addons/order', { method: 'PUT', body: { ids } })
 }
 
 /** The list with the item at `from` moved to `to` (both in range). */

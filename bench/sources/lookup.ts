@@ -10,7 +10,7 @@
 // when running this file directly). Not a timed test: it prints figures.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { startApi } from '#server/auth/api-test-client.ts'
+import { startApi } from '#tests/support/api-test-client.ts'
 import { seedDemo } from '#server/catalog/demo.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { setLookupSourcesForTests } from '#server/sources/api.server.ts'

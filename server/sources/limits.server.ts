@@ -22,23 +22,29 @@ export interface ClientLimitRule {
 	unit: number
 }
 
-const DEFAULT_RULES: Record<ClientLimitKind, ClientLimitRule> = {
-	lookup: { limit: 60, windowMs: 60_000, unit: 1 },
-	'proxy-bytes': { limit: 20 * 1024 * 1024, windowMs: 60 * 60_000, unit: 1024 },
-	remux: { limit: 10, windowMs: 10 * 60_000, unit: 1 },
-}
-
-let rules: Record<ClientLimitKind, ClientLimitRule> = { ...DEFAULT_RULES }
-
-/** Tests lower a limit; undefined restores the defaults. */
-export function setClientLimitsForTests(overrides: Partial<Record<ClientLimitKind, Partial<ClientLimitRule>>> | undefined) {
-	rules = { ...DEFAULT_RULES }
-	for (const [kind, rule] of Object.entries(overrides ?? {}) as Array<[ClientLimitKind, Partial<ClientLimitRule>]>) {
-		rules[kind] = { ...DEFAULT_RULES[kind], ...rule }
+function defaultRules(): Record<ClientLimitKind, ClientLimitRule> {
+	return {
+		// SOURCE_LOOKUPS_PER_MINUTE: an owner behind a shared address (or a test suite) may need more.
+		lookup: { limit: getEnv().SOURCE_LOOKUPS_PER_MINUTE, windowMs: 60_000, unit: 1 },
+		'proxy-bytes': { limit: 20 * 1024 * 1024, windowMs: 60 * 60_000, unit: 1024 },
+		remux: { limit: 10, windowMs: 10 * 60_000, unit: 1 },
 	}
 }
 
+let rules: Record<ClientLimitKind, ClientLimitRule> | undefined
+
+/** Tests lower a limit; undefined restores the defaults. */
+export function setClientLimitsForTests(overrides: Partial<Record<ClientLimitKind, Partial<ClientLimitRule>>> | undefined) {
+	const defaults = defaultRules()
+	rules = { ...defaults }
+	for (const [kind, rule] of Object.entries(overrides ?? {}) as Array<[ClientLimitKind, Partial<ClientLimitRule>]>) {
+		rules[kind] = { ...defaults[kind], ...rule }
+	}
+	if (!overrides) rules = undefined
+}
+
 export function clientLimitRule(kind: ClientLimitKind): ClientLimitRule {
+	rules ??= defaultRules()
 	return rules[kind]
 }
 
@@ -64,7 +70,7 @@ const MAX_UNITS_PER_CALL = 1_000_000_000
  * on any number of processes.
  */
 export async function consumeClientLimit(kind: ClientLimitKind, clientKey: string, amount = 1, now = Date.now()): Promise<boolean> {
-	const rule = rules[kind]
+	const rule = clientLimitRule(kind)
 	const units = Math.min(MAX_UNITS_PER_CALL, Math.max(0, Math.ceil(amount / rule.unit)))
 	const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs
 	const key = `limit:${kind}:${clientKey}`

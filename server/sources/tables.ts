@@ -16,7 +16,35 @@ export interface UserAddonsTable {
 	added_at: number
 }
 
+/** One indexed media-folder video (migration 0008). */
+export interface MediaFilesTable {
+	id: string
+	folder_index: number
+	relative_path: string
+	size: number
+	mtime_ms: number
+	match_status: 'matched' | 'unmatched' | 'ambiguous'
+	match_reason: string | null
+	media_type: 'movie' | 'show' | null
+	tmdb_id: number | null
+	season: number | null
+	episode: number | null
+	probe: string | null
+	subtitles: string
+	trickplay: string | null
+	seen_at: number
+}
+
+/** Who runs the media folder's scan, watch and background jobs (migration 0008). */
+export interface MediaLeasesTable {
+	name: string
+	holder: string
+	expires_at: number
+}
+
 export interface SourcesTables {
 	app_secrets: AppSecretsTable
 	user_addons: UserAddonsTable
+	media_files: MediaFilesTable
+	media_leases: MediaLeasesTable
 }

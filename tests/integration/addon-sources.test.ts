@@ -3,12 +3,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache, setCacheForTests } from '#server/cache/cache.server.ts'
+import { seedDemo } from '#server/catalog/demo.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { addonSources, lookupAddon } from '#server/sources/addons/addon-sources.server.ts'
 import { setClientLimitsForTests } from '#server/sources/limits.server.ts'
 import { setPublicAddressCheckForTests } from '#server/sources/net/safe-fetch.server.ts'
 import { signProxyUrl, type ProxyTarget } from '#server/sources/proxy/proxy.server.ts'
-import { closeRelay } from '#server/sources/proxy/relay.server.ts'
+import { closeRelay, relayBase } from '#server/sources/proxy/relay.server.ts'
 import { remuxAvailable } from '#server/sources/proxy/remux.server.ts'
 import { stopAllHlsJobs } from '#server/sources/media/hls.server.ts'
 import { resetSigningSecretForTests } from '#server/sources/signing.server.ts'
@@ -141,6 +142,14 @@ describe('owner add-ons as sources', () => {
 		expect(await list[0]!.lookup({ ...movie, imdbId: null }, context())).toEqual({ kind: 'none', reason: 'no IMDb id' })
 	})
 
+	it('ends a hung add-on’s lookup at the caller’s signal', async () => {
+		const ref = { manifestUrl: `${broken.url}/hang/manifest.json`, owner: true }
+		const started = Date.now()
+		const result = await lookupAddon(ref, { id: 'addon:hang', name: 'hang' }, movie, { signal: AbortSignal.timeout(300), user: null, clientKey: 'test' })
+		expect(result).toEqual({ kind: 'none', reason: 'timed out' })
+		expect(Date.now() - started).toBeLessThan(2000)
+	})
+
 	it('refuses an add-on on a private address unless it is the owner’s', async () => {
 		const result = await lookupAddon({ manifestUrl: `${addon.url}/manifest.json`, owner: false }, { id: 'addon:x', name: 'x' }, movie, context())
 		expect(result).toEqual({ kind: 'none', reason: expect.stringMatching(/^refused: .*private address/) })
@@ -218,11 +227,32 @@ describe('stream proxy', () => {
 		expect(Buffer.from(await segment.arrayBuffer()).equals(Buffer.alloc(1000, 0x48))).toBe(true)
 	})
 
-	it('serves captions same-origin', async () => {
+	it('has ffmpeg read through a relay that takes only sealed tokens and never hands it a playlist', async () => {
+		const relay = await relayBase()
+		expect(relay).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+		expect((await fetch(`${relay}/not-a-token`)).status).toBe(403)
+		expect((await fetch(`${relay}/../etc/passwd`)).status).toBe(403)
+		const token = (url: string) => url.split('/')[4]!
+		const media200 = await fetch(`${relay}/${token(await signProxyUrl({ ...policy(), url: `${media.url}/movie.mp4` }))}`, { headers: { range: 'bytes=10-19' } })
+		expect(media200.status).toBe(206)
+		expect(Buffer.from(await media200.arrayBuffer()).equals(mediaBytes().subarray(10, 20))).toBe(true)
+		// An HLS playlist would make ffmpeg fetch its segments itself: the relay cuts it off.
+		const playlistUrl = `${relay}/${token(await signProxyUrl({ ...policy(), url: `${media.url}/hls/master.m3u8` }))}`
+		await expect(fetch(playlistUrl).then((response) => response.text())).rejects.toThrow()
+		const outside = await fetch(`${relay}/${token(await signProxyUrl({ allowedHosts: ['example.com:80'], allowPrivate: false, url: `${media.url}/movie.mp4` }))}`)
+		expect(outside.status).toBe(502)
+	})
+
+	it('serves captions same-origin, re-encoded as UTF-8 with their type', async () => {
 		const [mp4] = await movieStreams()
 		const [en, es] = mp4.captions
-		expect(await (await get(en!.url)).text()).toBe(SRT_TEXT)
-		expect(await (await get(es!.url)).text()).toBe(VTT_TEXT)
+		const srt = await get(en!.url, { range: 'bytes=0-3' })
+		expect(srt.status).toBe(200)
+		expect(srt.headers.get('content-type')).toBe('application/x-subrip; charset=utf-8')
+		expect(await srt.text()).toBe(SRT_TEXT)
+		const vtt = await get(es!.url)
+		expect(vtt.headers.get('content-type')).toBe('text/vtt; charset=utf-8')
+		expect(await vtt.text()).toBe(VTT_TEXT)
 	})
 
 	it('never serves an upstream’s HTML as HTML on Willow’s origin', async () => {
@@ -296,6 +326,23 @@ describe('stream proxy', () => {
 				setClientLimitsForTests(undefined)
 			}
 		})
+	})
+
+	it('answers through GET /api/sources/lookup: the add-on’s found event carries proxied streams, the broken ones say why', async () => {
+		await seedDemo(running.testDb.handle)
+		const response = await get('/api/sources/lookup?type=movie&tmdbId=550')
+		expect(response.status).toBe(200)
+		const events = (await response.text())
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line) as { event: string; source?: { id: string; name: string }; streams?: Array<{ type: string }>; reason?: string })
+		const [first] = await sources()
+		const ours = events.filter((e) => e.source?.id === first!.id)
+		expect(ours.map((e) => e.event), JSON.stringify(events)).toEqual(['checking', 'found'])
+		expect(ours[1]!.source!.name).toBe(ADDON_NAME)
+		expect(ours[1]!.streams!.map((s) => s.type)).toEqual(['file', 'hls', 'hls'])
+		expect(events.filter((e) => e.event === 'none' && e.reason === 'malformed stream list')).toHaveLength(1)
+		expect(events.at(-1)).toEqual({ event: 'done' })
 	})
 
 	it('lets a user’s add-on work when its address counts as public (check injected)', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiClient } from '#server/auth/api-test-client.ts'
+import { ApiClient } from '#tests/support/api-test-client.ts'
 import { createMemoryCache, setCacheForTests } from '#server/cache/cache.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { addonSources } from '#server/sources/addons/addon-sources.server.ts'

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ApiClient, startApi, type RunningApi } from '#server/auth/api-test-client.ts'
+import { ApiClient, startApi, type RunningApi } from '#tests/support/api-test-client.ts'
 import { seedDemo } from '#server/catalog/demo.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { setLookupSourcesForTests } from '#server/sources/api.server.ts'

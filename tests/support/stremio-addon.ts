@@ -21,7 +21,8 @@ export const EPISODE_ID = 'tt0944947:1:2'
 export const TORRENT_ONLY_IMDB = 'tt0000001'
 export const PROXY_HEADER = { name: 'x-addon-auth', value: 'let-me-in' }
 
-export const SRT_TEXT = '1\n00:00:01,000 --> 00:00:02,000\nHello\n'
+/** Written in Latin-1, as many subtitle files still are; served as UTF-8. */
+export const SRT_TEXT = '1\n00:00:01,000 --> 00:00:02,000\nHello from the café, señor Müller\n'
 export const VTT_TEXT = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHola\n'
 
 /** A real 4-second MKV (H.264 + AC3, 160x90): browsers cannot play it as a file, so it is remuxed. */
@@ -78,7 +79,7 @@ export async function startMediaHost(): Promise<MediaHost> {
 	await fs.writeFile(path.join(dir, 'hls', 'key.bin'), Buffer.alloc(16, 7))
 	await fs.writeFile(path.join(dir, 'hls', 'low', 'seg0.ts'), Buffer.alloc(1000, 0x47))
 	await fs.writeFile(path.join(dir, 'hls', 'low', 'seg1.ts'), Buffer.alloc(1000, 0x48))
-	await fs.writeFile(path.join(dir, 'subs', 'en.srt'), SRT_TEXT)
+	await fs.writeFile(path.join(dir, 'subs', 'en.srt'), Buffer.from(SRT_TEXT, 'latin1'))
 	await fs.writeFile(path.join(dir, 'subs', 'es.vtt'), VTT_TEXT)
 	await makeMkv(path.join(dir, 'film.mkv'))
 

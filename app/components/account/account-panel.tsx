@@ -7,7 +7,7 @@ import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { clearAccountDevice, deleteAccount, logout, NAME_SAVE_THROTTLE_MS, storeUserInfo, updateName } from '#app/utils/account.ts'
 import { ApiError, UnauthorizedError } from '#app/utils/api-client.ts'
 import type { SessionUser } from '#app/utils/user.ts'
-import { FormError, FormField } from './form-field.tsx'
+import { FormError, FormField } from '#app/components/ui/form-field.tsx'
 import { SettingsSection } from './settings-controls.tsx'
 import { EmailUpdatesSetting } from './settings-panels.tsx'
 

@@ -3,16 +3,17 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { Link, useNavigate, useRevalidator } from 'react-router'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
-import { ApiError, UnauthorizedError, clearAccountDevice } from '#app/utils/account.ts'
+import { clearAccountDevice } from '#app/utils/account.ts'
+import { ApiError, UnauthorizedError } from '#app/utils/api-client.ts'
 import { addAddon, fetchAddons, moveItem, removeAddon, reorderAddons, type UserAddon } from '#app/utils/addons.ts'
-import { FormError, FormField } from './form-field.tsx'
+import { FormError, FormField } from '#app/components/ui/form-field.tsx'
 import { SettingsSection } from './settings-controls.tsx'
 
 export const ADDONS_LOAD_ERROR = 'Could not load your add-ons.'
 const GENERIC_ERROR = 'Something went wrong. Try again.'
 
 function messageOf(error: unknown) {
-	return error instanceof ApiError && error.message ? error.message : GENERIC_ERROR
+	return error instanceof ApiError && error.serverMessage ? error.serverMessage : GENERIC_ERROR
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
+import { Select } from '#app/components/ui/select.tsx'
 
 const rowClass = 'flex flex-col gap-2 border-b border-border py-4 last:border-b-0 sm:flex-row sm:items-center sm:justify-between sm:gap-6'
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent'
@@ -58,19 +59,19 @@ export function SelectRow<T extends string>({
 	return (
 		<div className={rowClass}>
 			<RowText id={id} label={label} description={description} />
-			<select
+			<Select
 				id={id}
 				value={value}
 				aria-describedby={description ? `${id}-description` : undefined}
 				onChange={(event) => onChange(event.target.value as T)}
-				className={cn('h-10 min-w-40 rounded-md border border-border bg-surface px-3 text-sm text-foreground', focusRing)}
+				className={cn('min-w-40 text-sm text-foreground', focusRing)}
 			>
 				{options.map((option) => (
 					<option key={option.value} value={option.value}>
 						{option.label}
 					</option>
 				))}
-			</select>
+			</Select>
 		</div>
 	)
 }

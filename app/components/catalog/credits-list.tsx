@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { CREDITS_VISIBLE, moreLabel, splitVisible } from '#app/lib/browse/credits.ts'
+import { Button } from '#app/components/ui/button.tsx'
 import { MediaImage } from './media-image.tsx'
 
 export interface CreditPerson {
@@ -34,9 +35,9 @@ export function CreditsList({ title, people, visible = CREDITS_VISIBLE, testId }
 				))}
 			</ul>
 			{hiddenCount > 0 && !expanded ? (
-				<button type="button" aria-expanded={false} aria-controls={`${id}-list`} onClick={() => setExpanded(true)} className="self-start text-sm font-medium text-accent hover:underline" data-testid="credits-more">
+				<Button variant="link" size="inline" aria-expanded={false} aria-controls={`${id}-list`} onClick={() => setExpanded(true)} className="self-start text-sm" data-testid="credits-more">
 					{moreLabel(hiddenCount)}
-				</button>
+				</Button>
 			) : null}
 		</section>
 	)

@@ -18,6 +18,7 @@ import { mediaDate, mediaHref, mediaKind, mediaTitle } from '#app/lib/browse/med
 import { isMovieReleased } from '#app/lib/browse/release.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { WatchLink } from '#app/components/watch/play-link.tsx'
+import { IconButton } from '#app/components/ui/icon-button.tsx'
 import type { CardMedia } from './media-card.tsx'
 import { MediaImage } from './media-image.tsx'
 
@@ -217,29 +218,29 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 				<div className="absolute right-3 bottom-3 left-3 flex items-center justify-between gap-2">
 					<div className="flex flex-wrap items-center gap-1" role="group" aria-label="Choose slide">
 						{slides.map((item, index) => (
-							<button
+							<IconButton
 								key={`dot-${item.media_type ?? ''}${item.id}`}
-								type="button"
-								aria-label={`Go to slide ${index + 1}`}
+								variant="bare"
+								label={`Go to slide ${index + 1}`}
 								aria-current={index === selected ? 'true' : undefined}
 								onClick={() => move(() => embla?.scrollTo(index, reducedMotion))}
 								className="flex h-6 w-6 items-center justify-center"
 								data-testid="hero-dot"
 							>
 								<span className={cn('block h-2 rounded-full bg-white/60 transition-all motion-reduce:transition-none', index === selected ? 'w-5 bg-white' : 'w-2')} />
-							</button>
+							</IconButton>
 						))}
 					</div>
 					<div className="flex gap-1">
-						<button type="button" onClick={() => setStopped((s) => !s)} aria-label={stopped ? 'Resume slideshow' : 'Pause slideshow'} className="rounded-full bg-black/50 p-2 text-white hover:bg-black/70">
+						<IconButton variant="overlay" onClick={() => setStopped((s) => !s)} label={stopped ? 'Resume slideshow' : 'Pause slideshow'}>
 							{stopped ? <Play className="h-4 w-4" aria-hidden="true" /> : <Pause className="h-4 w-4" aria-hidden="true" />}
-						</button>
-						<button type="button" onClick={prev} aria-label="Previous slide" className="rounded-full bg-black/50 p-2 text-white hover:bg-black/70" data-testid="hero-prev">
+						</IconButton>
+						<IconButton variant="overlay" onClick={prev} label="Previous slide" data-testid="hero-prev">
 							<ChevronLeft className="h-4 w-4" aria-hidden="true" />
-						</button>
-						<button type="button" onClick={next} aria-label="Next slide" className="rounded-full bg-black/50 p-2 text-white hover:bg-black/70" data-testid="hero-next">
+						</IconButton>
+						<IconButton variant="overlay" onClick={next} label="Next slide" data-testid="hero-next">
 							<ChevronRight className="h-4 w-4" aria-hidden="true" />
-						</button>
+						</IconButton>
 					</div>
 				</div>
 			) : null}

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useId, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ROW_FIRST_RENDER_ITEMS, carouselItems } from '#app/lib/browse/carousel.ts'
+import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { MediaCard, type CardMedia } from './media-card.tsx'
 import { useRenderRest } from './use-render-rest.ts'
 
@@ -66,12 +67,12 @@ export function MediaRow({
 					) : null}
 					{shown.length > 0 ? (
 						<>
-					<button type="button" onClick={() => page(-1)} className="rounded-full p-2 hover:bg-surface-2" aria-label={`Scroll ${title} back`}>
+					<IconButton onClick={() => page(-1)} label={`Scroll ${title} back`}>
 						<ChevronLeft className="h-5 w-5" aria-hidden="true" />
-					</button>
-					<button type="button" onClick={() => page(1)} className="rounded-full p-2 hover:bg-surface-2" aria-label={`Scroll ${title} forward`}>
+					</IconButton>
+					<IconButton onClick={() => page(1)} label={`Scroll ${title} forward`}>
 						<ChevronRight className="h-5 w-5" aria-hidden="true" />
-					</button>
+					</IconButton>
 						</>
 					) : null}
 				</div>

@@ -1,9 +1,10 @@
 import { ArrowLeftRight, Pause, Play } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { cn } from '#app/lib/cn.ts'
 import { withKind } from '#app/lib/browse/media.ts'
 import { NETWORKS, WATCH_REGION, type Network } from '#app/lib/networks.ts'
+import { IconButton } from '#app/components/ui/icon-button.tsx'
+import { SegmentedControl } from '#app/components/ui/segmented-control.tsx'
 import type { TmdbMovieListItem, TmdbPage, TmdbTvListItem } from '#app/lib/tmdb-types.ts'
 import { catalogRequest } from '#app/utils/api-client.ts'
 import type { CardMedia } from './media-card.tsx'
@@ -117,25 +118,18 @@ export function NetworkRow({
 			data-kind={kind}
 		>
 			<div className="flex flex-wrap items-center gap-2">
-				<div role="group" aria-label="Streaming network" className="flex flex-wrap gap-2">
-					{NETWORKS.map((n) => (
-						<button
-							key={n.slug}
-							type="button"
-							aria-pressed={n.slug === slug}
-							onClick={() => setSlug(n.slug)}
-							className={cn(
-								'rounded-full border px-3 py-1 text-xs font-medium',
-								n.slug === slug ? 'border-accent bg-accent text-accent-foreground' : 'border-border hover:bg-surface-2',
-							)}
-						>
-							{n.name}
-						</button>
-					))}
-				</div>
-				<button type="button" onClick={() => setStopped((s) => !s)} className="ml-auto rounded-full p-2 hover:bg-surface-2" aria-label={stopped ? 'Resume network rotation' : 'Pause network rotation'}>
+				<SegmentedControl
+					label="Streaming network"
+					variant="chips"
+					className="flex-wrap"
+					itemClassName="py-1 text-xs font-medium"
+					value={slug}
+					onChange={setSlug}
+					options={NETWORKS.map((n) => ({ value: n.slug, label: n.name }))}
+				/>
+				<IconButton onClick={() => setStopped((s) => !s)} className="ml-auto" label={stopped ? 'Resume network rotation' : 'Pause network rotation'}>
 					{stopped ? <Play className="h-4 w-4" aria-hidden="true" /> : <Pause className="h-4 w-4" aria-hidden="true" />}
-				</button>
+				</IconButton>
 			</div>
 			{failed ? (
 				<p className="text-sm text-muted">Could not load {title}. </p>

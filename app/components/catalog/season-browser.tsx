@@ -7,7 +7,9 @@ import { isSeasonPlayable } from '#app/lib/browse/release.ts'
 import { pickableSeasons, selectEpisode, selectSeason, type EpisodeSelection } from '#app/lib/browse/seasons.ts'
 import { episodeHref } from '#app/lib/slug.ts'
 import type { TmdbEpisode, TmdbSeasonDetails, TmdbSeasonSummary } from '#app/lib/tmdb-types.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { SegmentedControl } from '#app/components/ui/segmented-control.tsx'
+import { Select } from '#app/components/ui/select.tsx'
 import { catalogRequest } from '#app/utils/api-client.ts'
 import { MediaImage } from './media-image.tsx'
 import { useRenderRest } from './use-render-rest.ts'
@@ -112,11 +114,10 @@ export function SeriesEpisodes({
 						<label htmlFor={`${id}-season`} className="text-sm font-medium">
 							Season
 						</label>
-						<select
+						<Select
 							id={`${id}-season`}
 							value={selection.season}
 							onChange={(event) => setSelection((current) => selectSeason(current, Number(event.target.value)))}
-							className="h-10 rounded-md border border-border bg-surface px-3"
 							data-testid="season-select"
 						>
 							{list.map((season) => (
@@ -124,17 +125,16 @@ export function SeriesEpisodes({
 									{season.name || `Season ${season.season_number}`}
 								</option>
 							))}
-						</select>
+						</Select>
 					</div>
 					<div className="flex flex-col gap-1">
 						<label htmlFor={`${id}-episode`} className="text-sm font-medium">
 							Episode
 						</label>
-						<select
+						<Select
 							id={`${id}-episode`}
 							value={selection.episode}
 							onChange={(event) => setSelection((current) => selectEpisode(current, Number(event.target.value)))}
-							className="h-10 rounded-md border border-border bg-surface px-3"
 							data-testid="episode-select"
 						>
 							{Array.from({ length: Math.max(1, episodeCount) }, (_, i) => {
@@ -145,12 +145,12 @@ export function SeriesEpisodes({
 									</option>
 								)
 							})}
-						</select>
+						</Select>
 					</div>
-					<button type="submit" className={buttonClass('primary', 'md')} disabled={!playable} data-testid="watch-selected">
+					<Button type="submit" variant="primary" size="md" disabled={!playable} data-testid="watch-selected">
 						<Play className="h-4 w-4 fill-current" aria-hidden="true" />
 						{playable ? 'Watch selected episode' : 'Coming Soon'}
-					</button>
+					</Button>
 				</form>
 			) : null}
 			<section ref={browser} aria-labelledby={`${id}-browser`} className="flex flex-col gap-4" data-testid="season-browser" onFocus={renderRest} onPointerEnter={renderRest}>
@@ -158,23 +158,23 @@ export function SeriesEpisodes({
 					<h2 id={`${id}-browser`} className="text-xl font-semibold">
 						Episodes
 					</h2>
-					<div role="group" aria-label="Seasons" className="relative flex max-w-full gap-2 overflow-x-auto pb-1">
-						{list.map((season) => (
-							<button
-								key={season.id}
-								type="button"
-								aria-pressed={season.season_number === selection.season}
-								onClick={() => setSelection((current) => selectSeason(current, season.season_number))}
-								className={cn(
-									'shrink-0 rounded-full border px-3 py-1 text-sm',
-									season.season_number === selection.season ? 'border-accent bg-accent text-accent-foreground' : 'border-border hover:bg-surface-2',
-								)}
-							>
-								{season.season_number === 0 ? 'Specials' : `S${season.season_number}`}
-								<span className="sr-only">{season.season_number === 0 ? '' : `: Season ${season.season_number}`}</span>
-							</button>
-						))}
-					</div>
+					<SegmentedControl
+						label="Seasons"
+						variant="chips"
+						className="relative max-w-full overflow-x-auto pb-1"
+						itemClassName="shrink-0 py-1 text-sm"
+						value={selection.season}
+						onChange={(season) => setSelection((current) => selectSeason(current, season))}
+						options={list.map((season) => ({
+							value: season.season_number,
+							label: (
+								<>
+									{season.season_number === 0 ? 'Specials' : `S${season.season_number}`}
+									<span className="sr-only">{season.season_number === 0 ? '' : `: Season ${season.season_number}`}</span>
+								</>
+							),
+						}))}
+					/>
 				</div>
 				{error ? (
 					<p role="alert" className="text-sm text-muted">

@@ -4,6 +4,8 @@ import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { FOURK_TEXT, isAcceptableToken, isHeaderSafe } from '#app/lib/four-k-token.ts'
 import { writeDeviceBatch } from '#app/utils/device-storage-core.ts'
+import { ApiError, apiRequest } from '#app/utils/api-client.ts'
+import { Input } from '#app/components/ui/input.tsx'
 
 // The 4K guide's wizard (spec §2 "4K guide", §4 "4K token flow", §5, §8):
 // Account → Token → Submit, with Next and Back. The token is tested and
@@ -22,19 +24,12 @@ export function tokenProblem(token: string): string | null {
 }
 
 async function postToken<T>(path: string, token: string): Promise<{ status: number; body: T | { error?: string } | null }> {
-	const response = await fetch(path, {
-		method: 'POST',
-		credentials: 'same-origin',
-		headers: { accept: 'application/json', 'content-type': 'application/json' },
-		body: JSON.stringify({ token }),
-	})
-	let body: T | { error?: string } | null = null
 	try {
-		body = (await response.json()) as T | { error?: string }
-	} catch {
-		body = null
+		return { status: 200, body: await apiRequest<T>(path, { body: { token } }) }
+	} catch (error) {
+		if (error instanceof ApiError) return { status: error.status, body: { error: error.serverMessage } }
+		throw error
 	}
-	return { status: response.status, body }
 }
 
 function errorText(body: unknown, fallback: string) {
@@ -172,7 +167,7 @@ export function FourKWizard() {
 						<label htmlFor={inputId} className="text-sm font-medium">
 							4K token
 						</label>
-						<input
+						<Input
 							id={inputId}
 							value={token}
 							onChange={(event) => {
@@ -187,7 +182,8 @@ export function FourKWizard() {
 							spellCheck={false}
 							aria-invalid={showProblem && problem ? true : undefined}
 							aria-describedby={showProblem && problem ? hintId : undefined}
-							className="h-11 w-full rounded-md border border-border bg-surface px-3 font-mono text-sm text-foreground placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent aria-[invalid=true]:border-red-500"
+							size="sm"
+							className="font-mono"
 							placeholder="eyJ…"
 						/>
 						{/* The line is always there, so the hint appearing on blur never moves the buttons under a pointer. */}

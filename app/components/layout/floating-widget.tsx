@@ -2,6 +2,7 @@ import { ArrowUp, Bookmark, LayoutGrid, MessageCircle, MoreHorizontal, Moon, Sen
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { Menu, type MenuItemProps } from '#app/components/ui/menu.tsx'
+import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { useCommunityLinks } from '#app/utils/community.ts'
 import { useTheme } from '#app/utils/theme.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
@@ -40,14 +41,14 @@ export function FloatingWidget() {
 				</a>
 			) : null}
 			{scrollY > SCROLL_TOP_AFTER ? (
-				<button
-					type="button"
+				<IconButton
+					variant="bare"
 					className={round}
-					aria-label="Scroll to top"
+					label="Scroll to top"
 					onClick={() => window.scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })}
 				>
 					<ArrowUp className="h-5 w-5" aria-hidden="true" />
-				</button>
+				</IconButton>
 			) : (
 				<a href={community.chat} target="_blank" rel="noopener noreferrer" className={round} aria-label="Chat community">
 					<MessageCircle className="h-5 w-5" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 import { categoryLabel, isDefaultCategory } from '#app/lib/library/bookmarks.ts'
 import { useBookmarks } from '#app/utils/library.ts'
 
@@ -73,7 +74,7 @@ export function CategoryManager() {
 				<label htmlFor={inputId} className="sr-only">
 					New list name
 				</label>
-				<input
+				<Input
 					id={inputId}
 					value={name}
 					onChange={(e) => {
@@ -83,7 +84,9 @@ export function CategoryManager() {
 					placeholder="Add new category"
 					maxLength={64}
 					disabled={!ready}
-					className="h-10 min-w-0 flex-1 rounded-md border border-border bg-surface-2 px-3 text-sm placeholder:text-muted"
+					size="sm"
+					tone="raised"
+					className="min-w-0 flex-1"
 				/>
 				<Button type="submit" variant="secondary" disabled={!ready} aria-label="Add category">
 					<Plus className="h-4 w-4" aria-hidden="true" />

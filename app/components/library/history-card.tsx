@@ -1,6 +1,7 @@
 import { Flame, X } from 'lucide-react'
 import { Link } from 'react-router'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
+import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { episodeKey, isHistoryTrending, itemPercent, latestEpisode, type EpisodeToWatch } from '#app/lib/library/history.ts'
 import type { WatchHistoryItem } from '#app/lib/library/types.ts'
 import { episodeHref, movieHref, seriesHref } from '#app/lib/slug.ts'
@@ -39,16 +40,16 @@ export function HistoryCard({ mediaId, item }: { mediaId: number; item: WatchHis
 					{item.title}
 				</p>
 			</Link>
-			<button
-				type="button"
+			<IconButton
+				variant="bare"
 				onClick={() => removeFromHistory(mediaId)}
-				aria-label={`Remove ${item.title} from history`}
+				label={`Remove ${item.title} from history`}
 				title="Remove from history"
 				data-testid="history-remove"
 				className="absolute top-2 right-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
 			>
 				<X className="h-4 w-4" aria-hidden="true" />
-			</button>
+			</IconButton>
 			<p className="text-xs text-muted">
 				{[item.year, detail].filter(Boolean).join(' · ')}
 				<span className="sr-only">, </span>

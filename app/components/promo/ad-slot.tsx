@@ -1,6 +1,7 @@
 import { X } from 'lucide-react'
 import { useLayoutEffect, useMemo, useState } from 'react'
 import { dismissedToday, localDay, pickAds, seededRandom, withAdDismissed, type Ad } from '#app/lib/promo/choice.ts'
+import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { readDevice, writeDevice } from '#app/utils/device-storage.ts'
 import { focusMainContent } from '#app/utils/focus.ts'
 
@@ -49,9 +50,9 @@ export function AdSlotView({ ads, seed, slot }: AdSlotProps) {
 		<aside aria-label={`Sponsored banner ${slot + 1}`} data-testid="ad-slot" data-ad-id={ad.id} className="mx-auto w-full" style={{ maxWidth: ad.width }}>
 			<div className="mb-1 flex items-center justify-between text-xs text-muted">
 				<span>Sponsored</span>
-				<button type="button" onClick={close} aria-label="Close advertisement" className="-m-1 rounded-md p-1 text-foreground hover:bg-surface-2">
+				<IconButton variant="bare" onClick={close} label="Close advertisement" className="-m-1 rounded-md p-1 text-foreground hover:bg-surface-2">
 					<X className="h-4 w-4" aria-hidden="true" />
-				</button>
+				</IconButton>
 			</div>
 			<a href={ad.link} target="_blank" rel="sponsored noopener" className="block">
 				<img src={ad.gifUrl} alt={ad.alt} width={ad.width} height={ad.height} loading="lazy" decoding="async" className="h-auto w-full rounded-md" />

@@ -2,6 +2,7 @@ import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react'
 import { useId, useLayoutEffect, useState } from 'react'
 import { isBannerVisible, type InfoBanner } from '#app/lib/promo/choice.ts'
 import { cn } from '#app/lib/cn.ts'
+import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { readDevice, writeDevice } from '#app/utils/device-storage.ts'
 import { focusMainContent } from '#app/utils/focus.ts'
 
@@ -52,9 +53,9 @@ export function InfoBannerView({ banner }: { banner: InfoBanner }) {
 				{banner.content ? <p className="mt-1 text-sm whitespace-pre-line">{banner.content}</p> : null}
 			</div>
 			{banner.dismissible ? (
-				<button type="button" onClick={dismiss} aria-label="Dismiss notice" className="-m-1 rounded-md p-1 hover:bg-surface-3">
+				<IconButton variant="bare" onClick={dismiss} label="Dismiss notice" className="-m-1 rounded-md p-1 hover:bg-surface-3">
 					<X className="h-5 w-5" aria-hidden="true" />
-				</button>
+				</IconButton>
 			) : null}
 		</section>
 	)

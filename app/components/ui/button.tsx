@@ -1,5 +1,5 @@
 import { Slot } from '@radix-ui/react-slot'
-import type { ButtonHTMLAttributes } from 'react'
+import type { ComponentProps } from 'react'
 import { cn } from '#app/lib/cn.ts'
 
 const VARIANTS = {
@@ -8,6 +8,8 @@ const VARIANTS = {
 	ghost: 'text-foreground hover:bg-surface-2',
 	outline: 'border border-border text-foreground hover:bg-surface-2',
 	danger: 'bg-red-700 text-white hover:bg-red-600',
+	/** Looks like a link; pair it with size="inline". */
+	link: 'text-accent hover:underline',
 } as const
 
 const SIZES = {
@@ -15,9 +17,11 @@ const SIZES = {
 	md: 'h-10 px-4 text-sm',
 	lg: 'h-12 px-6 text-base',
 	icon: 'h-10 w-10',
+	/** No box of its own: sits in running text (the link variant). */
+	inline: '',
 } as const
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<'button'> {
 	variant?: keyof typeof VARIANTS
 	size?: keyof typeof SIZES
 	/** Render the child element (a Link, say) with button styling. */

@@ -5,6 +5,7 @@ import { pgSearchDocs } from './0004-pg-search-docs.ts'
 import { pgSearchPopularHead } from './0005-pg-search-popular-head.ts'
 import { pgLibraryFillfactor } from './0006-pg-library-fillfactor.ts'
 import { appSecrets } from './0007-app-secrets.ts'
+import { mediaLibrary } from './0008-media-library.ts'
 import { userAddons } from './0009-user-addons.ts'
 import type { Migration } from './types.ts'
 
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
 	'0005-pg-search-popular-head': pgSearchPopularHead,
 	'0006-pg-library-fillfactor': pgLibraryFillfactor,
 	'0007-app-secrets': appSecrets,
+	'0008-media-library': mediaLibrary,
 	'0009-user-addons': userAddons,
 }

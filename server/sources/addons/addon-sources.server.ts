@@ -3,7 +3,7 @@ import { createCachedLoader, getCache, type Cache } from '../../cache/cache.serv
 import { getDatabase } from '../../db/db.server.ts'
 import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
-import { hostKeyOf, parseHttpUrl, type OutboundPolicy } from '../net/address-policy.ts'
+import { hostKeyOf, originForLog, parseHttpUrl, type OutboundPolicy } from '../net/address-policy.ts'
 import { OutboundRefusedError, UpstreamError, safeFetchJson } from '../net/safe-fetch.server.ts'
 import { signProxyUrl } from '../proxy/proxy.server.ts'
 import { remuxAvailable } from '../proxy/remux.server.ts'
@@ -38,10 +38,11 @@ export function ownerAddonUrls(): string[] {
 	const raw = getEnv().STREMIO_ADDONS
 	if (!raw) return []
 	const urls: string[] = []
-	for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+	for (const [position, entry] of raw.split(',').map((part) => part.trim()).filter(Boolean).entries()) {
 		const url = parseHttpUrl(entry)
 		if (!url) {
-			logger.warn({ entry }, 'STREMIO_ADDONS: not an http(s) URL, ignored')
+			// The position, not the text: a manifest URL may hold a key.
+			logger.warn({ position: position + 1 }, 'STREMIO_ADDONS: an entry is not an http(s) URL, ignored')
 			continue
 		}
 		if (!urls.includes(url.href)) urls.push(url.href)
@@ -111,7 +112,7 @@ export async function lookupAddon(ref: AddonRef, source: { id: string; name: str
 	if (!wanted) return { kind: 'none', reason: 'no IMDb id' }
 	let manifest: ManifestResult
 	try {
-		manifest = await loadManifest(ref)
+		manifest = await untilAborted(loadManifest(ref), context.signal)
 	} catch (error) {
 		logRefusal(error, ref.manifestUrl)
 		return { kind: 'none', reason: reasonOf(error) }
@@ -142,8 +143,24 @@ export async function lookupAddon(ref: AddonRef, source: { id: string; name: str
 	return result
 }
 
+/** The manifest load is shared by concurrent lookups, so one lookup's abort only stops its own wait. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+	if (signal.aborted) return Promise.reject(abortError())
+	return new Promise<T>((resolve, reject) => {
+		const onAbort = () => reject(abortError())
+		signal.addEventListener('abort', onAbort, { once: true })
+		promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+	})
+}
+
+function abortError() {
+	const error = new Error('timed out')
+	error.name = 'AbortError'
+	return error
+}
+
 function logRefusal(error: unknown, manifestUrl: string) {
-	if (error instanceof OutboundRefusedError) logger.warn({ manifestUrl, reason: error.message }, 'add-on request refused')
+	if (error instanceof OutboundRefusedError) logger.warn({ addon: originForLog(manifestUrl), reason: error.message }, 'add-on request refused')
 }
 
 function fallbackName(manifestUrl: string) {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { currentUser, requireUser } from '../../auth/session.server.ts'
 import { HttpError, badRequest, jsonHandler, notFound, parseInput } from '../../http/errors.server.ts'
 import { logger } from '../../logger.server.ts'
-import { parseHttpUrl } from '../net/address-policy.ts'
+import { originForLog, parseHttpUrl } from '../net/address-policy.ts'
 import { OutboundRefusedError, UpstreamError } from '../net/safe-fetch.server.ts'
 import { fetchManifest } from './addon-sources.server.ts'
 import { MAX_USER_ADDONS, addUserAddon, listUserAddons, removeUserAddon, reorderUserAddons } from './store.server.ts'
@@ -52,7 +52,7 @@ export function addonsApiRouter(): Router {
 				manifest = await fetchManifest({ manifestUrl, owner: false })
 			} catch (error) {
 				if (error instanceof OutboundRefusedError) {
-					;(res.locals.log ?? logger).warn({ manifestUrl, reason: error.message }, 'add-on manifest refused')
+					;(res.locals.log ?? logger).warn({ addon: originForLog(manifestUrl), reason: error.message }, 'add-on manifest refused')
 					throw badRequest('That address is not allowed: add-ons must be on a public address')
 				}
 				if (error instanceof UpstreamError) throw badRequest(`Could not read the manifest: ${error.message}`)

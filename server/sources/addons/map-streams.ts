@@ -112,7 +112,7 @@ export async function mapAddonAnswer(answer: AddonAnswer): Promise<SourceResult>
 				id: `${answer.sourceId}:sub:${shortHash(`${subtitle.id ?? index}|${url.href}`)}`,
 				language,
 				label: language === 'und' ? oneLine(subtitle.lang) || 'Unknown' : captionLabel(language),
-				url: await answer.signProxyUrl({ ...policy, url: url.href, filename: `caption.${type}` }),
+				url: await answer.signProxyUrl({ ...policy, url: url.href, caption: type, filename: `caption.${type}` }),
 				type,
 			})
 		}

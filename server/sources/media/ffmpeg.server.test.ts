@@ -1,7 +1,7 @@
 // The ffmpeg layer against real ffmpeg, on media generated here (testsrc +
 // sine): probing, HLS segments served by Express (first, seek, shared job,
 // cross-process lock, transcode limit), subtitle extraction and trickplay.
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -230,6 +230,30 @@ describe('serveHlsSegment', () => {
 		expect(a.equals(b)).toBe(true)
 		expect(hlsCountersForTests.spawned).toBe(spawned + 1)
 	})
+
+	it('runs one ffmpeg across two processes asking for the same segment', async () => {
+		const worker = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'hls-worker.testing.ts'), path.join(root, 'clip.mkv'), 'test:two-processes'], {
+			env: { ...process.env, NODE_ENV: 'test' },
+			stdio: ['ignore', 'pipe', 'inherit'],
+		})
+		try {
+			const port = await new Promise<number>((resolve, reject) => {
+				worker.stdout.once('data', (data: Buffer) => resolve(Number(data.toString().trim())))
+				worker.once('exit', (code) => reject(new Error(`worker exited with ${code}`)))
+			})
+			const input: MediaInput = { kind: 'file', path: path.join(root, 'clip.mkv'), cacheKey: 'test:two-processes' }
+			media.two = { input, probe: await probeMedia(input), mode: 'remux' }
+			const spawned = hlsCountersForTests.spawned
+			const responses = await Promise.all([fetch(`http://127.0.0.1:${port}/seg/2`), fetch(segmentUrl('two', 2)), fetch(`http://127.0.0.1:${port}/seg/2`), fetch(segmentUrl('two', 2))])
+			expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200])
+			const bodies = await Promise.all(responses.map(async (response) => Buffer.from(await response.arrayBuffer())))
+			for (const body of bodies) expect(body.equals(bodies[0]!)).toBe(true)
+			const other = (await (await fetch(`http://127.0.0.1:${port}/spawned`)).json()) as { spawned: number }
+			expect(other.spawned + (hlsCountersForTests.spawned - spawned)).toBe(1)
+		} finally {
+			worker.kill('SIGTERM')
+		}
+	}, 60_000)
 
 	it('leaves the job to the process holding the lock and sends what it makes', async () => {
 		const dir = hlsCacheDir(media.foreign!.input, 'remux')

@@ -34,7 +34,7 @@ function runs(binary: string): boolean {
 }
 
 function onPath(name: string): string | null {
-	for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+	for (const dir of getEnv().PATH.split(path.delimiter)) {
 		if (!dir) continue
 		const candidate = path.join(dir, name)
 		try {

@@ -60,3 +60,16 @@ export function isHostAllowed(policy: OutboundPolicy, url: URL): boolean {
 export function mayBePrivate(policy: OutboundPolicy, hostname: string): boolean {
 	return policy.privateHosts.includes(hostname.toLowerCase())
 }
+
+/**
+ * What logs may say about an outbound URL: its origin only. Add-on and
+ * stream URLs often carry keys in their paths or queries (debrid tokens,
+ * add-on configuration).
+ */
+export function originForLog(url: string): string {
+	try {
+		return new URL(url).origin
+	} catch {
+		return '(not a URL)'
+	}
+}

@@ -29,6 +29,8 @@ export interface ProxyTarget {
 	 * transcode when the video needs it): `remux.m3u8` and `seg-<n>.ts` under the token.
 	 */
 	remux?: boolean
+	/** A subtitle file: sent whole, re-encoded as UTF-8, with its type. */
+	caption?: 'srt' | 'vtt'
 	/** Last path segment of the proxy URL (`index.m3u8`, `video.mp4`…), for players that look at extensions. */
 	filename?: string
 }
@@ -40,6 +42,7 @@ const Payload = z.object({
 	p: z.boolean(),
 	ph: z.array(z.string()).optional(),
 	r: z.literal(1).optional(),
+	c: z.enum(['srt', 'vtt']).optional(),
 	e: z.number().int(),
 })
 
@@ -72,6 +75,7 @@ export async function signProxyUrl(target: ProxyTarget, ttlMs = SIGNED_URL_TTL_M
 		...(target.headers && Object.keys(target.headers).length > 0 ? { h: target.headers } : {}),
 		...(target.privateHosts ? { ph: target.privateHosts } : {}),
 		...(target.remux ? { r: 1 as const } : {}),
+		...(target.caption ? { c: target.caption } : {}),
 	}
 	const key = await proxyKey()
 	const iv = crypto.randomBytes(12)
@@ -112,6 +116,7 @@ export async function openProxyToken(token: string, now = Date.now()): Promise<O
 			...(payload.h ? { headers: payload.h } : {}),
 			...(payload.ph ? { privateHosts: payload.ph } : {}),
 			...(payload.r ? { remux: true } : {}),
+			...(payload.c ? { caption: payload.c } : {}),
 		},
 	}
 }

@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { pipeline } from 'node:stream/promises'
 import { logger } from '../../logger.server.ts'
+import { originForLog } from '../net/address-policy.ts'
 import { safeRequest } from '../net/safe-fetch.server.ts'
 import { openProxyToken, policyOf } from './proxy.server.ts'
 
@@ -34,13 +35,35 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
 			const value = upstream.headers[name]
 			if (typeof value === 'string') out[name] = value
 		}
+		const fromStart = upstream.status === 200 || /^bytes 0-/.test(out['content-range'] ?? '')
 		res.writeHead(upstream.status >= 200 && upstream.status < 300 ? upstream.status : 502, out)
-		await pipeline(upstream.body, res)
+		await pipeline(upstream.body, fromStart ? refuseTextFormats : passThrough, res)
 	} catch (error) {
 		if (abort.signal.aborted) return
-		logger.warn({ err: error, url: opened.target.url }, 'remux relay: upstream refused or failed')
+		logger.warn({ err: error, upstream: originForLog(opened.target.url) }, 'remux relay: upstream refused or failed')
 		if (!res.headersSent) res.writeHead(502).end()
 		else res.destroy()
+	}
+}
+
+async function* passThrough(source: AsyncIterable<Buffer>) {
+	yield* source
+}
+
+// ffmpeg picks a demuxer by content. A playlist (HLS, DASH, ffconcat) would
+// make it fetch the URLs inside on its own, past every rule here, so a body
+// that starts like text (a playlist or markup) is cut off: media containers
+// are binary.
+const TEXT_START = /^(\uFEFF)?\s*(#EXTM3U|ffconcat|<)/i
+
+async function* refuseTextFormats(source: AsyncIterable<Buffer>) {
+	let checked = false
+	for await (const chunk of source) {
+		if (!checked) {
+			checked = true
+			if (TEXT_START.test(chunk.subarray(0, 64).toString('utf8'))) throw new Error('the upstream sent a playlist or markup, not media')
+		}
+		yield chunk
 	}
 }
 

@@ -4,7 +4,9 @@ import { Router, type Request, type Response } from 'express'
 import { HttpError } from '../../http/errors.server.ts'
 import { logger } from '../../logger.server.ts'
 import { clientKeyOf, consumeClientLimit } from '../limits.server.ts'
+import { originForLog } from '../net/address-policy.ts'
 import { OutboundRefusedError, UpstreamError, readLimited, safeRequest } from '../net/safe-fetch.server.ts'
+import { decodeCaptionBytes } from './caption-text.ts'
 import { childFilename, isHlsPlaylist, rewritePlaylist } from './hls-rewrite.ts'
 import { serveRemux } from './remux.server.ts'
 import { openProxyToken, policyOf, signProxyUrl, type ProxyTarget } from './proxy.server.ts'
@@ -19,6 +21,7 @@ export const BAD_PROXY_LINK = 'This link is invalid or has expired'
 export const PROXY_LIMITED = 'Too much streamed through this server. Try again later.'
 
 const MAX_PLAYLIST_BYTES = 2 * 1024 * 1024
+const MAX_CAPTION_BYTES = 2 * 1024 * 1024
 const MAX_RESPONSE_BYTES = 64 * 1024 * 1024 * 1024
 /** Bytes counted against the client limit at once (fewer writes to the counter). */
 const LIMIT_CHUNK_BYTES = 1024 * 1024
@@ -68,7 +71,8 @@ export function proxyStreamRouter(): Router {
 		}
 
 		const headers: Record<string, string> = { ...target.headers }
-		for (const name of FORWARDED_REQUEST_HEADERS) {
+		// A caption is re-encoded whole, so ranges and validators of the original do not apply.
+		if (!target.caption) for (const name of FORWARDED_REQUEST_HEADERS) {
 			const value = req.get(name)
 			if (value && value.length < 500) headers[name] = value
 		}
@@ -79,10 +83,10 @@ export function proxyStreamRouter(): Router {
 		try {
 			upstream = await safeRequest(target.url, { policy: policyOf(target), method, headers, signal: abort.signal, timeoutMs: 15_000 })
 		} catch (error) {
-			if (error instanceof OutboundRefusedError) refuse(req, 403, error.message, { url: target.url })
+			if (error instanceof OutboundRefusedError) refuse(req, 403, error.message, { upstream: originForLog(target.url) })
 			if (abort.signal.aborted) return
 			const log = res.locals.log ?? logger
-			log.warn({ err: error, url: target.url }, 'stream proxy upstream failed')
+			log.warn({ err: error, upstream: originForLog(target.url) }, 'stream proxy upstream failed')
 			throw new HttpError(502, error instanceof UpstreamError ? error.message : 'The stream host did not answer')
 		}
 
@@ -93,6 +97,10 @@ export function proxyStreamRouter(): Router {
 		}
 
 		res.set({ 'Cache-Control': CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; sandbox" })
+		if (status === 200 && method === 'GET' && target.caption) {
+			await sendCaption(req, res, target, body, clientKey)
+			return
+		}
 		if (status === 200 && method === 'GET' && isHlsPlaylist(upstream.headers['content-type'], upstream.url)) {
 			await sendPlaylist(req, res, target, upstream.url, body, clientKey)
 			return
@@ -118,13 +126,26 @@ async function sendPlaylist(req: Request, res: Response, target: ProxyTarget, ba
 	try {
 		text = (await readLimited(body, MAX_PLAYLIST_BYTES)).toString('utf8')
 	} catch (error) {
-		refuse(req, 502, error instanceof Error ? error.message : 'playlist unreadable', { url: target.url })
+		refuse(req, 502, error instanceof Error ? error.message : 'playlist unreadable', { upstream: originForLog(target.url) })
 	}
-	if (!text.trimStart().startsWith('#EXTM3U')) refuse(req, 502, 'The stream host sent a playlist that is not HLS', { url: target.url })
+	if (!text.trimStart().startsWith('#EXTM3U')) refuse(req, 502, 'The stream host sent a playlist that is not HLS', { upstream: originForLog(target.url) })
 	// Children keep the parent's headers and host rules; a child on a host outside them is refused when fetched.
 	const rewritten = await rewritePlaylist(text, base, (child) => signProxyUrl({ ...target, url: child.href, filename: childFilename(child) }))
 	await countBytes(clientKey, Buffer.byteLength(text))
 	res.status(200).set('Content-Type', 'application/vnd.apple.mpegurl').send(rewritten)
+}
+
+const CAPTION_TYPES = { srt: 'application/x-subrip; charset=utf-8', vtt: 'text/vtt; charset=utf-8' } as const
+
+async function sendCaption(req: Request, res: Response, target: ProxyTarget, body: IncomingMessage, clientKey: string) {
+	let bytes: Buffer
+	try {
+		bytes = await readLimited(body, MAX_CAPTION_BYTES)
+	} catch (error) {
+		refuse(req, 502, error instanceof Error ? error.message : 'caption unreadable', { upstream: originForLog(target.url) })
+	}
+	await countBytes(clientKey, bytes.length)
+	res.status(200).set('Content-Type', CAPTION_TYPES[target.caption ?? 'srt']).send(decodeCaptionBytes(bytes))
 }
 
 async function streamBody(res: Response, body: IncomingMessage, clientKey: string, abort: AbortController) {

@@ -1,11 +1,10 @@
 import { Eye, EyeOff } from 'lucide-react'
-import { useId, useState, type InputHTMLAttributes } from 'react'
+import { useId, useState, type ComponentProps } from 'react'
 import { cn } from '#app/lib/cn.ts'
+import { IconButton } from './icon-button.tsx'
+import { Input } from './input.tsx'
 
-const inputClass =
-	'h-11 w-full rounded-md border border-border bg-surface px-3 text-base text-foreground placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60 aria-[invalid=true]:border-red-500'
-
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldProps extends Omit<ComponentProps<'input'>, 'id' | 'size'> {
 	label: string
 	/** Validation hint shown under the field (and announced) when set. */
 	hint?: string | null
@@ -25,25 +24,25 @@ export function FormField({ label, hint, revealable, type, className, ...props }
 				{label}
 			</label>
 			<div className="relative">
-				<input
+				<Input
 					id={id}
 					type={inputType}
 					aria-invalid={hint ? true : undefined}
 					aria-describedby={hint ? hintId : undefined}
-					className={cn(inputClass, revealable && 'pr-12')}
+					className={revealable ? 'pr-12' : undefined}
 					{...props}
 				/>
 				{revealable ? (
-					<button
-						type="button"
+					<IconButton
+						variant="bare"
 						onClick={() => setRevealed((value) => !value)}
-						aria-label={revealed ? 'Hide password' : 'Show password'}
+						label={revealed ? 'Hide password' : 'Show password'}
 						aria-pressed={revealed}
 						disabled={props.disabled}
 						className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-accent"
 					>
 						{revealed ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
-					</button>
+					</IconButton>
 				) : null}
 			</div>
 			{hint ? (

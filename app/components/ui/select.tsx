@@ -1,0 +1,22 @@
+import type { ComponentProps } from 'react'
+import { cn } from '#app/lib/cn.ts'
+
+const SIZES = {
+	md: 'h-10 px-3',
+	sm: 'h-9 px-2 text-sm',
+} as const
+
+const TONES = {
+	surface: 'bg-surface',
+	raised: 'bg-surface-2',
+} as const
+
+export interface SelectProps extends Omit<ComponentProps<'select'>, 'size'> {
+	size?: keyof typeof SIZES
+	tone?: keyof typeof TONES
+}
+
+/** A native select (keeps the platform's keyboard and screen-reader behaviour). Label it with a <label htmlFor>. */
+export function Select({ size = 'md', tone = 'surface', className, ...props }: SelectProps) {
+	return <select className={cn('rounded-md border border-border', SIZES[size], TONES[tone], className)} {...props} />
+}

@@ -1,0 +1,258 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { catalogGet } from '../../catalog/catalog.server.ts'
+import { getDatabase } from '../../db/db.server.ts'
+import { getEnv } from '../../env.server.ts'
+import { logger } from '../../logger.server.ts'
+import { chooseCandidate, parseMediaPath, sidecarSubtitle, SUBTITLE_EXTENSIONS, VIDEO_EXTENSIONS, type CatalogueCandidate, type MatchOutcome, type ParsedName } from './naming.ts'
+
+// The media-folder index: walks MEDIA_DIR, matches names against the
+// catalogue (local DB or live TMDB, through catalogGet) and keeps one row per
+// video in media_files. Probing is not done here: it never blocks matching.
+
+/** The configured folders (MEDIA_DIR, separated by ':'), resolved to real paths; [] when unset. */
+export function mediaFolders(): string[] {
+	const raw = getEnv().MEDIA_DIR
+	if (!raw) return []
+	return raw
+		.split(':')
+		.map((p) => p.trim())
+		.filter(Boolean)
+		.map((p) => path.resolve(p))
+}
+
+/** Stable id of a file: folder position + relative path, hashed (URLs never carry a path). */
+export function mediaFileId(folderIndex: number, relativePath: string): string {
+	return crypto.createHash('sha256').update(`${folderIndex}\0${relativePath}`).digest('base64url').slice(0, 22)
+}
+
+export interface SidecarSubtitle {
+	/** Relative to the media folder. */
+	file: string
+	language: string | null
+	forced: boolean
+}
+
+export interface ScanReport {
+	matched: number
+	unmatched: Array<{ path: string; reason: string }>
+	ambiguous: Array<{ path: string; reason: string }>
+	skipped: Array<{ path: string; reason: string }>
+	removed: number
+}
+
+/** A file modified this recently may still be being copied in: skipped until the next scan or watch event. */
+const SETTLE_MS = 2000
+
+interface FoundVideo {
+	folderIndex: number
+	relativePath: string
+	size: number
+	mtimeMs: number
+	subtitles: SidecarSubtitle[]
+}
+
+/** Real path of `candidate` if it stays inside `root` (symlinks leading elsewhere are refused). */
+export async function realPathInside(root: string, candidate: string): Promise<string | null> {
+	try {
+		const [realRoot, real] = await Promise.all([fs.realpath(root), fs.realpath(candidate)])
+		return real === realRoot || real.startsWith(realRoot + path.sep) ? real : null
+	} catch {
+		return null
+	}
+}
+
+async function walk(folderIndex: number, root: string, report: ScanReport, now: number): Promise<FoundVideo[]> {
+	const found: FoundVideo[] = []
+	let entries: string[]
+	try {
+		entries = await fs.readdir(root, { recursive: true })
+	} catch (error) {
+		report.skipped.push({ path: root, reason: `folder not readable: ${(error as Error).message}` })
+		return found
+	}
+	const byDir = new Map<string, string[]>()
+	for (const entry of entries) {
+		const dir = path.dirname(entry)
+		const list = byDir.get(dir) ?? []
+		list.push(path.basename(entry))
+		byDir.set(dir, list)
+	}
+	for (const entry of entries) {
+		const ext = path.extname(entry).toLowerCase()
+		if (!VIDEO_EXTENSIONS.has(ext) || path.basename(entry).startsWith('.')) continue
+		const relativePath = entry.split(path.sep).join('/')
+		const absolute = path.join(root, entry)
+		const real = await realPathInside(root, absolute)
+		if (!real) {
+			report.skipped.push({ path: relativePath, reason: 'links outside the media folder' })
+			continue
+		}
+		try {
+			const stat = await fs.stat(real)
+			if (!stat.isFile()) continue
+			await fs.access(real, fs.constants.R_OK)
+			if (now - stat.mtimeMs < SETTLE_MS) {
+				report.skipped.push({ path: relativePath, reason: 'still being written' })
+				continue
+			}
+			const dir = path.dirname(entry)
+			const stem = path.basename(entry, path.extname(entry))
+			const subtitles: SidecarSubtitle[] = []
+			for (const name of byDir.get(dir) ?? []) {
+				const side = sidecarSubtitle(stem, name)
+				if (side) subtitles.push({ file: path.join(dir, name).split(path.sep).join('/'), ...side })
+			}
+			// Jellyfin/Plex "Subs/" folder beside the video: every subtitle in it belongs to the folder's video.
+			for (const subsDir of [path.join(dir, 'Subs'), path.join(dir, 'subs')]) {
+				for (const name of byDir.get(subsDir) ?? []) {
+					const sub = path.extname(name).toLowerCase()
+					if (!SUBTITLE_EXTENSIONS.has(sub)) continue
+					const side = sidecarSubtitle(stem, name)
+					const parts = path.basename(name, sub).split(/[._ ]/)
+					subtitles.push({ file: path.join(subsDir, name).split(path.sep).join('/'), language: side?.language ?? parts.at(-1) ?? null, forced: side?.forced ?? /forced/i.test(name) })
+				}
+			}
+			found.push({ folderIndex, relativePath, size: stat.size, mtimeMs: Math.floor(stat.mtimeMs), subtitles })
+		} catch (error) {
+			report.skipped.push({ path: relativePath, reason: `not readable: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` })
+		}
+	}
+	return found
+}
+
+interface SearchResult {
+	id: number
+	media_type?: string
+	title?: string
+	name?: string
+	original_title?: string
+	original_name?: string
+	release_date?: string
+	first_air_date?: string
+	imdb_id?: string
+}
+
+const yearOf = (date: string | undefined) => (date && /^\d{4}/.test(date) ? Number(date.slice(0, 4)) : null)
+
+/**
+ * Matches parsed names against the catalogue, caching one search per
+ * distinct title, so 20,000 episodes of a few hundred shows cost a few
+ * hundred searches.
+ */
+export function createMatcher() {
+	const searches = new Map<string, Promise<CatalogueCandidate[]>>()
+	const details = new Map<string, Promise<SearchResult | null>>()
+
+	function search(parsed: ParsedName): Promise<CatalogueCandidate[]> {
+		const key = parsed.title.toLowerCase()
+		let pending = searches.get(key)
+		if (!pending) {
+			pending = catalogGet<{ results?: SearchResult[] }>('search/multi', { query: parsed.title.slice(0, 200) })
+				.then((page) =>
+					(page.results ?? [])
+						.filter((r) => r.media_type === 'movie' || r.media_type === 'tv')
+						.map((r) => ({
+							id: r.id,
+							type: r.media_type === 'movie' ? ('movie' as const) : ('show' as const),
+							title: r.title ?? r.name ?? '',
+							...(r.original_title || r.original_name ? { originalTitle: (r.original_title ?? r.original_name)! } : {}),
+							year: yearOf(r.release_date ?? r.first_air_date),
+						})),
+				)
+				.catch(() => [])
+			searches.set(key, pending)
+		}
+		return pending
+	}
+
+	function detail(type: 'movie' | 'show', id: number): Promise<SearchResult | null> {
+		const key = `${type}/${id}`
+		let pending = details.get(key)
+		if (!pending) {
+			pending = catalogGet<SearchResult>(`${type === 'movie' ? 'movie' : 'tv'}/${id}`, type === 'show' ? { append_to_response: 'external_ids' } : {}).catch(() => null)
+			details.set(key, pending)
+		}
+		return pending
+	}
+
+	return async function match(parsed: ParsedName): Promise<MatchOutcome> {
+		if (parsed.tag?.kind === 'tmdb') {
+			const found = await detail(parsed.type, parsed.tag.id)
+			if (!found) return { status: 'unmatched', reason: `tag {tmdb-${parsed.tag.id}} names no ${parsed.type === 'movie' ? 'film' : 'series'} in the catalogue` }
+			return { status: 'matched', candidate: { id: parsed.tag.id, type: parsed.type, title: found.title ?? found.name ?? '', year: yearOf(found.release_date ?? found.first_air_date) } }
+		}
+		const candidates = await search(parsed)
+		if (parsed.tag?.kind === 'imdb') {
+			const imdb = parsed.tag.id
+			for (const candidate of candidates.filter((c) => c.type === parsed.type).slice(0, 8)) {
+				const found = (await detail(candidate.type, candidate.id)) as (SearchResult & { external_ids?: { imdb_id?: string } }) | null
+				if ((found?.imdb_id ?? found?.external_ids?.imdb_id) === imdb) return { status: 'matched', candidate }
+			}
+			return { status: 'unmatched', reason: `no title with IMDb id ${imdb} among the catalogue's "${parsed.title}"` }
+		}
+		return chooseCandidate(parsed, candidates)
+	}
+}
+
+export interface ScanOptions {
+	onProgress?: (done: number, total: number) => void
+	now?: number
+}
+
+/** Walks every folder once and brings media_files up to date. */
+export async function scanLibrary(options: ScanOptions = {}): Promise<ScanReport> {
+	const now = options.now ?? Date.now()
+	const report: ScanReport = { matched: 0, unmatched: [], ambiguous: [], skipped: [], removed: 0 }
+	const folders = mediaFolders()
+	const found: FoundVideo[] = []
+	for (const [index, folder] of folders.entries()) found.push(...(await walk(index, folder, report, now)))
+
+	const { db } = getDatabase()
+	const existing = new Map((await db.selectFrom('media_files').select(['id', 'size', 'mtime_ms', 'match_status', 'match_reason']).execute()).map((r) => [r.id, r]))
+	const match = createMatcher()
+	let done = 0
+	for (const video of found) {
+		const id = mediaFileId(video.folderIndex, video.relativePath)
+		const parsed = parseMediaPath(video.relativePath)
+		const outcome = await match(parsed)
+		const row = {
+			id,
+			folder_index: video.folderIndex,
+			relative_path: video.relativePath,
+			size: video.size,
+			mtime_ms: video.mtimeMs,
+			match_status: outcome.status,
+			match_reason: outcome.status === 'matched' ? null : outcome.reason,
+			media_type: outcome.status === 'matched' ? outcome.candidate.type : null,
+			tmdb_id: outcome.status === 'matched' ? outcome.candidate.id : null,
+			season: parsed.type === 'show' ? parsed.season : null,
+			episode: parsed.type === 'show' ? parsed.episode : null,
+			subtitles: JSON.stringify(video.subtitles),
+			seen_at: now,
+		}
+		const before = existing.get(id)
+		const changed = !before || before.size !== video.size || before.mtime_ms !== video.mtimeMs
+		await db
+			.insertInto('media_files')
+			.values({ ...row, probe: null, trickplay: null })
+			// A changed file is probed again; an unchanged one keeps its probe and thumbnails.
+			.onConflict((oc) => oc.column('id').doUpdateSet(changed ? { ...row, probe: null, trickplay: null } : row))
+			.execute()
+		if (outcome.status === 'matched') report.matched++
+		else report[outcome.status].push({ path: video.relativePath, reason: outcome.reason })
+		options.onProgress?.(++done, found.length)
+	}
+	const removed = await db.deleteFrom('media_files').where('seen_at', '<', now).executeTakeFirst()
+	report.removed = Number(removed.numDeletedRows)
+	for (const skip of report.skipped) logger.warn({ path: skip.path, reason: skip.reason }, 'media folder: file skipped')
+	return report
+}
+
+/** Absolute path of an indexed file, checked again at serving time (the folder may have changed since). */
+export async function indexedFilePath(row: { folder_index: number; relative_path: string }): Promise<string | null> {
+	const folder = mediaFolders()[row.folder_index]
+	if (!folder) return null
+	return realPathInside(folder, path.join(folder, row.relative_path))
+}

@@ -1,0 +1,147 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { watch, type FSWatcher } from 'chokidar'
+import { getDatabase } from '../../db/db.server.ts'
+import { getEnv } from '../../env.server.ts'
+import { logger } from '../../logger.server.ts'
+import { ffmpegPaths } from '../media/ffmpeg.server.ts'
+import { makeTrickplay } from '../media/trickplay.server.ts'
+import { indexedFilePath, mediaFolders, scanLibrary } from './index.server.ts'
+import { mediaInputFor, probeOf } from './library-source.server.ts'
+
+// Scanning, watching, probing and thumbnails run in exactly one process across
+// every worker and app server: the holder of a lease row in the database
+// (media_leases), renewed while it lives. Every worker tries to take it; when
+// the holder dies its lease expires and another worker takes over.
+
+const LEASE_NAME = 'media-folder'
+const LEASE_TTL_MS = 45_000
+const RENEW_MS = 15_000
+const RESCAN_DEBOUNCE_MS = 2_000
+
+/** Takes or renews the lease for `holder`; true when this holder has it until now + ttl. */
+export async function takeLease(holder: string, now = Date.now(), ttlMs = LEASE_TTL_MS): Promise<boolean> {
+	const { db } = getDatabase()
+	await db
+		.insertInto('media_leases')
+		.values({ name: LEASE_NAME, holder, expires_at: now + ttlMs })
+		.onConflict((oc) => oc.column('name').doNothing())
+		.execute()
+	const result = await db
+		.updateTable('media_leases')
+		.set({ holder, expires_at: now + ttlMs })
+		.where('name', '=', LEASE_NAME)
+		.where((eb) => eb.or([eb('holder', '=', holder), eb('expires_at', '<', now)]))
+		.executeTakeFirst()
+	return Number(result.numUpdatedRows) > 0
+}
+
+export async function releaseLease(holder: string): Promise<void> {
+	await getDatabase().db.deleteFrom('media_leases').where('name', '=', LEASE_NAME).where('holder', '=', holder).execute()
+}
+
+/** Probes unprobed files, then makes trickplay for probed ones, one at a time, until stopped. */
+async function backgroundWork(isStopped: () => boolean): Promise<void> {
+	const { db } = getDatabase()
+	if (!ffmpegPaths().ffmpeg && !ffmpegPaths().ffprobe) return
+	for (const row of await db.selectFrom('media_files').selectAll().where('probe', 'is', null).execute()) {
+		if (isStopped()) return
+		const absolute = await indexedFilePath(row)
+		if (absolute) await probeOf(row, absolute)
+	}
+	if (!ffmpegPaths().ffmpeg) return
+	for (const row of await db.selectFrom('media_files').selectAll().where('trickplay', 'is', null).where('probe', 'is not', null).execute()) {
+		if (isStopped()) return
+		const absolute = await indexedFilePath(row)
+		if (!absolute) continue
+		const probe = await probeOf(row, absolute)
+		if (!probe?.videoCodec) continue
+		const input = mediaInputFor(row, absolute)
+		try {
+			const { vttFile } = await makeTrickplay(input, probe, path.resolve(getEnv().DATA_DIR, 'trickplay', input.cacheKey))
+			await db.updateTable('media_files').set({ trickplay: vttFile }).where('id', '=', row.id).where('mtime_ms', '=', row.mtime_ms).execute()
+		} catch (error) {
+			logger.warn({ file: row.relative_path, err: (error as Error).message }, 'media folder: thumbnails failed')
+		}
+	}
+}
+
+/**
+ * Starts competing for the lease; the winner scans at once, watches the
+ * folders and works through probing and thumbnails. Returns a stop function.
+ * Does nothing without MEDIA_DIR.
+ */
+export function startMediaLibraryJobs(): () => Promise<void> {
+	const folders = mediaFolders()
+	if (folders.length === 0) return async () => {}
+	const holder = `${process.pid}-${crypto.randomBytes(6).toString('hex')}`
+	let leader = false
+	let stopped = false
+	let watcher: FSWatcher | undefined
+	let running: Promise<void> | undefined
+	let again = false
+	let debounce: NodeJS.Timeout | undefined
+
+	const runScan = () => {
+		if (running) {
+			again = true
+			return
+		}
+		running = (async () => {
+			try {
+				const report = await scanLibrary()
+				logger.info({ matched: report.matched, unmatched: report.unmatched.length, ambiguous: report.ambiguous.length, skipped: report.skipped.length }, 'media folder scanned')
+				await backgroundWork(() => stopped || !leader)
+			} catch (error) {
+				logger.error({ err: error }, 'media folder: scan failed')
+			}
+		})().finally(() => {
+			running = undefined
+			if (again && leader && !stopped) {
+				again = false
+				runScan()
+			}
+		})
+	}
+
+	const becomeLeader = () => {
+		leader = true
+		logger.info({ holder }, 'media folder: this process scans and watches')
+		// awaitWriteFinish: a file still being copied in is picked up once its size settles.
+		watcher = watch(folders, { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: RESCAN_DEBOUNCE_MS }, followSymlinks: false })
+		watcher.on('all', () => {
+			clearTimeout(debounce)
+			debounce = setTimeout(runScan, RESCAN_DEBOUNCE_MS)
+		})
+		watcher.on('error', (error) => logger.warn({ err: error }, 'media folder: watch error'))
+		runScan()
+	}
+
+	const stepDown = async () => {
+		leader = false
+		clearTimeout(debounce)
+		await watcher?.close()
+		watcher = undefined
+	}
+
+	const tick = async () => {
+		try {
+			const has = await takeLease(holder)
+			if (has && !leader) becomeLeader()
+			else if (!has && leader) await stepDown()
+		} catch (error) {
+			logger.warn({ err: error }, 'media folder: lease check failed')
+		}
+	}
+	void tick()
+	const timer = setInterval(() => void tick(), RENEW_MS)
+	timer.unref()
+
+	return async () => {
+		stopped = true
+		clearInterval(timer)
+		await stepDown()
+		await running
+		await releaseLease(holder).catch(() => {})
+	}
+}
