@@ -1,32 +1,16 @@
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
-import { createApp } from '#server/create-app.server.ts'
 import type { DatabaseHandle } from '#server/db/db.server.ts'
 import { setDatabaseForTests } from '#server/db/db.server.ts'
+import { startTestApp, type RunningApp } from './servers.ts'
 
 // Test and benchmark helper: the API on an ephemeral port, and clients that
 // keep their own session cookie like separate browsers do.
 
-export interface RunningApi {
-	baseUrl: string
-	close(): Promise<void>
-}
+export type RunningApi = RunningApp
 
+/** The app on the database given (servers.ts starts it, as it starts every test server). */
 export async function startApi(handle: DatabaseHandle): Promise<RunningApi> {
 	setDatabaseForTests(handle)
-	const app = createApp()
-	const server: Server = await new Promise((resolve) => {
-		const s = app.listen(0, '127.0.0.1', () => resolve(s))
-	})
-	const { port } = server.address() as AddressInfo
-	return {
-		baseUrl: `http://127.0.0.1:${port}`,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.closeAllConnections()
-				server.close(() => resolve())
-			}),
-	}
+	return startTestApp()
 }
 
 export interface ApiResponse<T = unknown> {
