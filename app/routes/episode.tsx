@@ -184,6 +184,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
 							backdropPath: series.backdrop_path,
 							season: episode.season_number,
 							episode: episode.episode_number,
+							episodeId: episode.id,
 							episodeTitle: episode.name,
 							seasonTmdbId: series.seasons.find((s) => s.season_number === episode.season_number)?.id ?? null,
 							seasons: series.seasons.map((s) => ({ season_number: s.season_number, episode_count: s.episode_count })),

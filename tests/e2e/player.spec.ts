@@ -117,6 +117,24 @@ test('captions show and follow size, colour and delay; a local file loads', asyn
 	await checkA11y(page)
 })
 
+test('the Appearance settings offer subtitle background and delay, and the player uses them', async ({ page }) => {
+	await page.goto('/account?tab=appearance')
+	await page.getByLabel('Subtitle background').selectOption('solid')
+	const delay = page.getByLabel('Subtitle delay')
+	await delay.focus()
+	for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight')
+	await expect(page.getByText('1.0 s', { exact: true })).toBeVisible()
+	await expect.poll(() => page.evaluate(() => localStorage.getItem('settings') ?? '')).toContain('"subtitleDelay":1')
+	expect(await page.evaluate(() => localStorage.getItem('settings'))).toContain('"subtitleBackground":"solid"')
+	await checkA11y(page)
+	await openPlayer(page)
+	const cue = page.getByTestId('player-cue').first()
+	await expect(cue).toBeVisible({ timeout: 15_000 })
+	await expect(cue).toHaveCSS('background-color', 'rgb(0, 0, 0)')
+	await page.getByTestId('player-settings-button').click()
+	await expect(page.getByTestId('player-subtitle-delay')).toHaveText('1.0 s')
+})
+
 test('keys: k pauses and plays, j/l and arrows skip 10 s (never below 0), m mutes, arrows change volume', async ({ page }) => {
 	await openPlayer(page)
 	await expectAdvancing(page)
@@ -166,6 +184,44 @@ test('progress is saved and playback resumes after a reload', async ({ page }) =
 	// Continue Watching on the home page shows the title.
 	await page.goto('/')
 	await expect(page.getByTestId('continue-watching').getByText('Big Buck Bunny').first()).toBeVisible()
+})
+
+test('an episode\'s progress is saved with its own TMDB episode and season ids', async ({ page, request }) => {
+	const episode = (await (await request.get('/api/catalog/tv/66732/season/1/episode/1')).json()) as { id: number }
+	const show = (await (await request.get('/api/catalog/tv/66732')).json()) as { seasons: Array<{ id: number; season_number: number }> }
+	const seasonId = show.seasons.find((season) => season.season_number === 1)?.id
+	expect(episode.id).toBeGreaterThan(0)
+	await openPlayer(page, EPISODE_ONE)
+	await expectAdvancing(page, 0.1)
+	const duration = await video(page).evaluate((element: HTMLVideoElement) => element.duration)
+	await seek(page, duration / 2)
+	const saved = async () => {
+		const history = JSON.parse((await page.evaluate(() => localStorage.getItem('media-tracking'))) ?? '{}') as Record<string, unknown>
+		const text = JSON.stringify(history)
+		const match = /"s1e1":\{"id":(\d+)[^}]*"seasonId":(\d+)/.exec(text)
+		return match ? { id: Number(match[1]), seasonId: Number(match[2]) } : null
+	}
+	await expect.poll(saved, { timeout: 10_000 }).toEqual({ id: episode.id, seasonId })
+})
+
+test('the player is modal: Tab and Shift+Tab stay inside, the page behind is inert, Escape returns focus to Watch', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	await expect(page.locator('body > [inert]').first()).toBeAttached()
+	const focusInsidePlayer = () => page.evaluate(() => document.querySelector('[data-testid="player"]')?.contains(document.activeElement) ?? false)
+	for (let step = 0; step < 30; step++) {
+		await page.keyboard.press('Tab')
+		expect(await focusInsidePlayer(), `after ${step + 1} Tab presses`).toBe(true)
+	}
+	for (let step = 0; step < 10; step++) {
+		await page.keyboard.press('Shift+Tab')
+		expect(await focusInsidePlayer(), `after ${step + 1} Shift+Tab presses`).toBe(true)
+	}
+	await page.getByTestId('player').focus()
+	await page.keyboard.press('Escape')
+	await expect(page.getByTestId('player')).toHaveCount(0)
+	await expect(page.getByTestId('watch-button')).toBeFocused()
+	await expect(page.locator('body > [inert]')).toHaveCount(0)
 })
 
 test('S1E1: Next Episode reaches S1E2 and it plays', async ({ page }) => {

@@ -2,7 +2,9 @@ import {
 	AUDIO_LANGUAGES,
 	CONTENT_FILTERS,
 	QUALITY_OPTIONS,
+	SUBTITLE_BACKGROUNDS,
 	SUBTITLE_COLOURS,
+	SUBTITLE_DELAY_LIMIT,
 	SUBTITLE_LANGUAGES,
 	SUBTITLE_SIZE_MAX,
 	SUBTITLE_SIZE_MIN,
@@ -10,6 +12,7 @@ import {
 	THEME_OPTIONS,
 	THUMBNAIL_SIZES,
 } from '#app/lib/sync/settings.ts'
+import { formatDelay, SUBTITLE_DELAY_STEP_S } from '#app/lib/player/player-rules.ts'
 import { useSettings } from '#app/utils/account-settings.ts'
 import { RangeRow, SelectRow, SettingsSection, SwitchRow } from './settings-controls.tsx'
 
@@ -54,6 +57,21 @@ export function AppearanceSettings({ signedIn }: { signedIn: boolean }) {
 				onChange={(value) => update('appearance.subtitleSize', value)}
 			/>
 			<SelectRow label="Subtitle colour" value={appearance.subtitleColor} options={optionsOf(SUBTITLE_COLOURS)} onChange={(value) => update('appearance.subtitleColor', value)} />
+			<SelectRow
+				label="Subtitle background"
+				value={appearance.subtitleBackground}
+				options={optionsOf(SUBTITLE_BACKGROUNDS)}
+				onChange={(value) => update('appearance.subtitleBackground', value)}
+			/>
+			<RangeRow
+				label="Subtitle delay"
+				value={appearance.subtitleDelay}
+				min={-SUBTITLE_DELAY_LIMIT}
+				max={SUBTITLE_DELAY_LIMIT}
+				step={SUBTITLE_DELAY_STEP_S}
+				format={formatDelay}
+				onChange={(value) => update('appearance.subtitleDelay', Math.round(value * 10) / 10)}
+			/>
 			<SelectRow label="Thumbnail size" value={appearance.thumbnailSize} options={optionsOf(THUMBNAIL_SIZES)} onChange={(value) => update('appearance.thumbnailSize', value)} />
 		</SettingsSection>
 	)

@@ -12,6 +12,8 @@ export interface PlayerMedia {
 	/** Episodes only */
 	season?: number
 	episode?: number
+	/** The episode's own TMDB id, kept in the watch history item. */
+	episodeId?: number
 	episodeTitle?: string
 	seasonTmdbId?: number | null
 	/** Seasons of the show with episode counts (for the next-episode rule in app/lib/library/history.ts) */

@@ -12,6 +12,7 @@ import 'media-chrome/dist/media-fullscreen-button.js'
 import 'media-chrome/dist/media-loading-indicator.js'
 import { parseByteStream, type VTTCue } from 'media-captions'
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
 import { useNavigate } from 'react-router'
 import { episodeAfter, episodeKey } from '#app/lib/library/history.ts'
 import {
@@ -23,6 +24,7 @@ import {
 	formatDelay,
 	heightLabel,
 	hlsBufferConfig,
+	mediaSessionArtwork,
 	multipleStreamsText,
 	NETWORK_RETRIES,
 	playerTitle,
@@ -326,8 +328,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 		const watched = { mediaId: media.tmdbId, title: media.title, year: media.year ?? undefined, posterPath: media.posterPath }
 		const progress = { watched: video.currentTime, duration: video.duration }
 		if (media.type === 'tv' && media.season !== undefined && media.episode !== undefined) {
-			// The episode's own TMDB id is not part of PlayerMedia; the key s{season}e{episode} identifies it.
-			saveEpisodeProgress(watched, { id: 0, season: media.season, number: media.episode, title: media.episodeTitle ?? '', seasonId: media.seasonTmdbId ?? 0 }, progress)
+			saveEpisodeProgress(watched, { id: media.episodeId ?? 0, season: media.season, number: media.episode, title: media.episodeTitle ?? '', seasonId: media.seasonTmdbId ?? 0 }, progress)
 		} else {
 			saveMovieProgress(watched, progress)
 		}
@@ -543,10 +544,21 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	}, [panel, onClose, togglePlay, skip, toggleFullscreen, toggleCaptions, togglePip, goNext])
 
 	// ---- Media Session ----
+	// The metadata is set once per title: the artwork URL comes from the one
+	// image helper (demo artwork is Willow's own route, not TMDB's host), and
+	// re-creating it on every render made the browser fetch it again each time.
+	const artist = media.type === 'tv' ? media.title : undefined
+	const posterPath = media.posterPath
 	useEffect(() => {
 		if (!('mediaSession' in navigator)) return
-		const artwork = media.posterPath ? [{ src: `https://image.tmdb.org/t/p/w342${media.posterPath}`, sizes: '342x513', type: 'image/jpeg' }] : []
-		navigator.mediaSession.metadata = new MediaMetadata({ title, artist: media.type === 'tv' ? media.title : undefined, artwork })
+		navigator.mediaSession.metadata = new MediaMetadata({ title, artist, artwork: mediaSessionArtwork(posterPath) })
+		return () => {
+			navigator.mediaSession.metadata = null
+		}
+	}, [title, artist, posterPath])
+
+	useEffect(() => {
+		if (!('mediaSession' in navigator)) return
 		const handlers: Array<[MediaSessionAction, MediaSessionActionHandler | null]> = [
 			['play', () => void videoRef.current?.play().catch(() => {})],
 			['pause', () => videoRef.current?.pause()],
@@ -565,7 +577,6 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			}
 		}
 		return () => {
-			navigator.mediaSession.metadata = null
 			for (const [action] of handlers) {
 				try {
 					navigator.mediaSession.setActionHandler(action, null)
@@ -574,11 +585,36 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 				}
 			}
 		}
-	}, [title, media, next, skip, goNext])
+	}, [next, skip, goNext])
 
-	// Focus the dialog so keys work at once.
+	// Focus the dialog so keys work at once, and make it modal for real: the
+	// player is portalled to <body>, everything else there is inert while it is
+	// open (keyboard and screen readers stay inside), restored on close.
 	useEffect(() => {
-		rootRef.current?.focus()
+		const root = rootRef.current
+		if (!root) return
+		root.focus()
+		const madeInert: Element[] = []
+		for (const element of Array.from(document.body.children)) {
+			if (element.contains(root) || element.hasAttribute('inert')) continue
+			element.setAttribute('inert', '')
+			madeInert.push(element)
+		}
+		return () => {
+			for (const element of madeInert) element.removeAttribute('inert')
+		}
+	}, [])
+
+	// Tab past the last control comes back to the first one, Shift+Tab before the
+	// first goes to the last (the edge guards below catch the focus).
+	const focusEdge = useCallback((edge: 'first' | 'last') => {
+		const root = rootRef.current
+		if (!root) return
+		const controls = Array.from(root.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')).filter(
+			(element) => element.tabIndex >= 0 && !element.hasAttribute('data-focus-guard') && !element.closest('[hidden],[inert]') && element.getClientRects().length > 0,
+		)
+		const target = edge === 'first' ? controls[0] : controls[controls.length - 1]
+		;(target ?? root).focus()
 	}, [])
 
 	// Phones: a tap shows the controls (media-chrome); a double-tap on a side skips 10 s.
@@ -610,7 +646,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	}
 	const controlButton = 'rounded px-2 py-1 text-sm hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white'
 
-	return (
+	return createPortal(
 		<div
 			ref={rootRef}
 			role="dialog"
@@ -621,6 +657,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			data-testid="player"
 			data-state={phase}
 		>
+			<span tabIndex={0} data-focus-guard="" className="sr-only" onFocus={() => focusEdge('last')} />
 			<media-controller ref={controllerRef} class="relative h-full w-full" autohide={panel ? '-1' : '3'} nohotkeys="" novolumepref="" nomutedpref="" nosubtitleslangpref="" style={{ width: '100%', height: '100%' }}>
 				<video ref={videoRef} slot="media" playsInline className="h-full w-full" data-testid="player-video" aria-label={title}>
 					{/* media-chrome's time range shows previews from a metadata track labelled "thumbnails" (WebVTT). */}
@@ -865,6 +902,8 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 					</ul>
 				</section>
 			) : null}
-		</div>
+			<span tabIndex={0} data-focus-guard="" className="sr-only" onFocus={() => focusEdge('first')} />
+		</div>,
+		document.body,
 	)
 }

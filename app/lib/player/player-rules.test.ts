@@ -8,6 +8,7 @@ import {
 	formatDelay,
 	heightLabel,
 	hlsBufferConfig,
+	mediaSessionArtwork,
 	multipleStreamsText,
 	NEXT_EPISODE_PERCENT,
 	preferredAudioIndex,
@@ -174,5 +175,19 @@ describe('texts (§8)', () => {
 	it('formats the source messages exactly', () => {
 		expect(sourceFailedText('Sample')).toBe('Failed to load source: Sample')
 		expect(multipleStreamsText('Sample')).toBe('Multiple streams found on Sample. Please select any one.')
+	})
+})
+
+describe('mediaSessionArtwork', () => {
+	it('loads demo artwork from Willow\'s own art route, not TMDB\'s host', () => {
+		const [artwork] = mediaSessionArtwork('/art/poster/movie-10378.webp')
+		expect(artwork?.src).toBe('/api/images/art/poster/movie-10378.webp?w=342')
+		expect(artwork?.type).toBe('image/webp')
+	})
+	it('loads TMDB poster paths from TMDB at w342', () => {
+		expect(mediaSessionArtwork('/abc.jpg')).toEqual([{ src: 'https://image.tmdb.org/t/p/w342/abc.jpg', sizes: '342x513', type: 'image/jpeg' }])
+	})
+	it('gives no artwork without a poster', () => {
+		expect(mediaSessionArtwork(null)).toEqual([])
 	})
 })

@@ -1,4 +1,5 @@
 import { EPISODE_FINISHED_PERCENT, MOVIE_FINISHED_PERCENT } from '#app/lib/library/history.ts'
+import { imageUrl, isArtPath } from '#app/lib/images.ts'
 import type { FileStream, QualityKey } from '#app/lib/sources.ts'
 import { SUBTITLE_DELAY_LIMIT } from '#app/lib/sync/settings.ts'
 
@@ -222,4 +223,15 @@ export function playerTitle(media: { type: 'movie' | 'tv'; title: string; season
 		return `${media.title} S${media.season}E${media.episode}${media.episodeTitle ? ` - ${media.episodeTitle}` : ''}`
 	}
 	return media.title
+}
+
+/**
+ * Media Session artwork for a poster path: through the one image helper, so
+ * demo artwork ("/art/poster/…") loads from Willow's own route and TMDB paths
+ * from TMDB's host. No poster, no artwork.
+ */
+export function mediaSessionArtwork(posterPath: string | null | undefined): MediaImage[] {
+	const src = imageUrl(posterPath, 'w342')
+	if (!src) return []
+	return [{ src, sizes: '342x513', type: isArtPath(posterPath) ? 'image/webp' : 'image/jpeg' }]
 }
