@@ -18,7 +18,7 @@ export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', 
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const env = getEnv()
-	const user = await getSessionUser(request.headers.get('cookie'))
+	const user = await getSessionUser(request.headers.get('cookie'), new URL(request.url).protocol === 'https:')
 	return {
 		user,
 		taglineIndex: Math.floor(Math.random() * FOOTER_TAGLINES.length),

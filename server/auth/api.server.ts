@@ -6,7 +6,8 @@ import { getDatabase } from '../db/db.server.ts'
 import { badRequest, HttpError, jsonHandler, parseInput, unauthorized } from '../http/errors.server.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts'
 import { endSession, startSession } from './session.server.ts'
-import { assertNotThrottled, clearAttempts, pruneThrottle, recordAttempt, THROTTLE_RULES } from './throttle.server.ts'
+import { knownDevice, rememberDevice } from './device.server.ts'
+import { clearAttempts, giveBackAttempt, pruneThrottle, takeAttempt, THROTTLE_RULES } from './throttle.server.ts'
 
 export const USERNAME_MIN = 3
 export const PASSWORD_MIN = 8
@@ -64,9 +65,10 @@ export function authApiRouter() {
 	router.post(
 		'/signup',
 		jsonHandler(async (req, res) => {
+			// Every call counts before anything is looked up: the "already taken"
+			// answers must not let anyone probe for accounts without limit.
+			await takeAttempt(`signup-ip:${clientAddress(req)}`, THROTTLE_RULES.signupIp)
 			const input = parseInput(SignupSchema, req.body)
-			const ipKey = `signup-ip:${clientAddress(req)}`
-			await assertNotThrottled([ipKey])
 			const { db } = getDatabase()
 			const usernameLower = input.username.toLowerCase()
 			const emailLower = input.email.toLowerCase()
@@ -77,7 +79,6 @@ export function authApiRouter() {
 				.execute()
 			if (existing.some((row) => row.username_lower === usernameLower)) throw new HttpError(409, 'That username is already taken')
 			if (existing.length > 0) throw new HttpError(409, 'An account with that email already exists')
-			await recordAttempt(ipKey, THROTTLE_RULES.signupIp)
 			const now = Date.now()
 			const row: UserRow = { id: crypto.randomUUID(), username: input.username, email: input.email, name: input.username, is_donator: 0, four_k_token: null }
 			try {
@@ -121,18 +122,20 @@ export function authApiRouter() {
 				.select([...USER_COLUMNS, 'password_hash'])
 				.where(lower.includes('@') ? 'email_lower' : 'username_lower', '=', lower)
 				.executeTakeFirst()
-			// Keyed by the typed identifier (not by whether it exists), so unknown and known accounts throttle alike.
-			const accountKey = `account:${lower}`
+			// Keyed by the typed identifier (not by whether it exists), so unknown and known accounts throttle alike;
+			// a device that signed in to this account before counts on its own key (decision 0026).
+			const deviceId = user ? await knownDevice(req, user.id) : undefined
+			const accountKey = deviceId ? `account:${lower}:device:${deviceId}` : `account:${lower}`
 			const ipKey = `login-ip:${clientAddress(req)}`
-			await assertNotThrottled([accountKey, ipKey])
+			// Counted before the password is checked (decision 0013): parallel guesses cannot pass the limit.
+			await takeAttempt(ipKey, THROTTLE_RULES.ip)
+			await takeAttempt(accountKey, THROTTLE_RULES.account)
 			const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password)
-			if (!user || !valid) {
-				await recordAttempt(accountKey, THROTTLE_RULES.account)
-				await recordAttempt(ipKey, THROTTLE_RULES.ip)
-				throw unauthorized(INVALID_CREDENTIALS)
-			}
+			if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS)
 			await clearAttempts(accountKey)
+			await giveBackAttempt(ipKey)
 			if (Math.random() < 0.05) void pruneThrottle().catch(() => {})
+			await rememberDevice(req, res, user.id, deviceId)
 			const token = await startSession(req, res, user.id)
 			return { token, user: publicUser(user) }
 		}),

@@ -13,7 +13,7 @@ export function hashSessionSecret(secret: string) {
 	return crypto.createHash('sha256').update(secret).digest('hex')
 }
 
-function readCookie(header: string | null | undefined, name: string): string | undefined {
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
 	if (!header) return undefined
 	for (const part of header.split(';')) {
 		const index = part.indexOf('=')
@@ -28,7 +28,13 @@ function readCookie(header: string | null | undefined, name: string): string | u
 	return undefined
 }
 
-export function readSessionSecret(cookieHeader: string | null | undefined) {
+/**
+ * The session secret of a cookie header. In production over HTTPS only the
+ * __Host- cookie counts: a plain-named one may have been planted by a sibling
+ * subdomain or over plain HTTP. Plain-HTTP installs keep the plain name.
+ */
+export function readSessionSecret(cookieHeader: string | null | undefined, secureRequest = false) {
+	if (secureRequest && getEnv().NODE_ENV === 'production') return readCookie(cookieHeader, SECURE_SESSION_COOKIE)
 	return readCookie(cookieHeader, SECURE_SESSION_COOKIE) ?? readCookie(cookieHeader, SESSION_COOKIE)
 }
 
@@ -41,8 +47,8 @@ export interface PublicUser {
 }
 
 /** The user behind a request's session cookie, or null when absent, unknown or expired. */
-export async function getSessionUser(cookieHeader: string | null | undefined): Promise<PublicUser | null> {
-	const secret = readSessionSecret(cookieHeader)
+export async function getSessionUser(cookieHeader: string | null | undefined, secureRequest = false): Promise<PublicUser | null> {
+	const secret = readSessionSecret(cookieHeader, secureRequest)
 	if (!secret || secret.length > 200) return null
 	const { db } = getDatabase()
 	const row = await db
@@ -103,7 +109,7 @@ declare module 'express-serve-static-core' {
 
 /** Every /api/users and /api/sync route: no valid session → 401 (the client logs out, spec §8). */
 export const requireUser: RequestHandler = async (req, res, next) => {
-	const user = await getSessionUser(req.get('cookie'))
+	const user = await getSessionUser(req.get('cookie'), req.secure)
 	if (!user) throw unauthorized('Unauthorized')
 	res.locals.user = user
 	next()

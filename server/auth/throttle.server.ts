@@ -26,18 +26,19 @@ export const THROTTLE_RULES = {
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.'
 
-/** Throws 429 with Retry-After when any of the keys is blocked. */
-export async function assertNotThrottled(keys: string[], now = Date.now()) {
-	const { db } = getDatabase()
-	const rows = await db.selectFrom('auth_throttle').select(['blocked_until']).where('key', 'in', keys).where('blocked_until', '>', now).execute()
-	if (rows.length === 0) return
-	const until = Math.max(...rows.map((row) => row.blocked_until))
+function tooManyAttempts(until: number, now: number) {
 	const seconds = Math.max(1, Math.ceil((until - now) / 1000))
-	throw new HttpError(429, TOO_MANY_ATTEMPTS, { 'Retry-After': String(seconds) })
+	return new HttpError(429, TOO_MANY_ATTEMPTS, { 'Retry-After': String(seconds) })
 }
 
-/** Counts one event against a key (atomically); blocks the key once the window's limit is reached. */
-export async function recordAttempt(key: string, rule: ThrottleRule, now = Date.now()) {
+/**
+ * Counts one attempt against a key BEFORE the work it guards (a password
+ * check, a sign-up), atomically in the database, and throws 429 with
+ * Retry-After once the window's limit is passed or the key is blocked. Parallel
+ * requests each get their own count, so no more than `limit` pass however many
+ * arrive at once (a check-then-count would let them all through).
+ */
+export async function takeAttempt(key: string, rule: ThrottleRule, now = Date.now()) {
 	const { db } = getDatabase()
 	const windowStart = now - rule.windowMs
 	const row = await db
@@ -49,15 +50,23 @@ export async function recordAttempt(key: string, rule: ThrottleRule, now = Date.
 				window_started_at: sql<number>`case when auth_throttle.window_started_at <= ${windowStart} then ${now} else auth_throttle.window_started_at end`,
 			}),
 		)
-		.returning(['failures'])
+		.returning(['failures', 'blocked_until'])
 		.executeTakeFirstOrThrow()
-	if (row.failures >= rule.limit) {
-		await db
-			.updateTable('auth_throttle')
-			.set({ blocked_until: now + rule.blockMs, failures: 0, window_started_at: now })
-			.where('key', '=', key)
-			.execute()
+	if (row.blocked_until > now) throw tooManyAttempts(row.blocked_until, now)
+	if (row.failures > rule.limit) {
+		const until = now + rule.blockMs
+		await db.updateTable('auth_throttle').set({ blocked_until: until }).where('key', '=', key).where('blocked_until', '<', until).execute()
+		throw tooManyAttempts(until, now)
 	}
+}
+
+/** Gives back an attempt taken for work that succeeded (a right password does not count as a failure). */
+export async function giveBackAttempt(key: string) {
+	await getDatabase()
+		.db.updateTable('auth_throttle')
+		.set({ failures: sql<number>`case when failures > 0 then failures - 1 else 0 end` })
+		.where('key', '=', key)
+		.execute()
 }
 
 export async function clearAttempts(key: string) {

@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express'
+import { Router, type Request, type Response } from 'express'
 import { z } from 'zod'
 import { getSessionUser } from '../auth/session.server.ts'
 import { getEnv } from '../env.server.ts'
@@ -49,8 +49,8 @@ export function setLookupSourcesForTests(lister: SourceLister | undefined) {
 	listSources = lister ?? sourcesFor
 }
 
-async function userOf(cookie: string | undefined, res: Response) {
-	const user = await getSessionUser(cookie)
+async function userOf(req: Request, res: Response) {
+	const user = await getSessionUser(req.get('cookie'), req.secure)
 	// clientKeyOf counts a signed-in visitor by account, not by address.
 	if (user) res.locals.user = user
 	return user ? { id: user.id, username: user.username } : null
@@ -62,7 +62,7 @@ export function sourcesApiRouter(): Router {
 	router.get(
 		'/',
 		jsonHandler(async (req, res) => {
-			const user = await userOf(req.get('cookie'), res)
+			const user = await userOf(req, res)
 			const sources = await listSources({ user, forLookup: false })
 			return { sources: sources.map(({ id, name, kind }) => ({ id, name, kind })) }
 		}),
@@ -73,7 +73,7 @@ export function sourcesApiRouter(): Router {
 		const uiTokenHeader = req.get('ui-token')?.trim()
 		if (uiTokenHeader && uiTokenHeader.length > UI_TOKEN_MAX) throw badRequest('Ui-Token header is too long')
 		const uiToken = uiTokenHeader || undefined
-		const user = await userOf(req.get('cookie'), res)
+		const user = await userOf(req, res)
 		const clientKey = clientKeyOf(req)
 		if (!(await consumeClientLimit('lookup', clientKey))) throw new HttpError(429, LOOKUP_LIMITED, { 'Retry-After': '60' })
 

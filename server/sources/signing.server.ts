@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { loadAppSecret } from '../db/app-secrets.server.ts'
 import { getDatabase, type DatabaseHandle } from '../db/db.server.ts'
 import { getEnv } from '../env.server.ts'
 
@@ -14,16 +15,7 @@ let secretPromise: Promise<Buffer> | undefined
 async function loadSecret(handle: DatabaseHandle): Promise<Buffer> {
 	const fromEnv = getEnv().STREAM_SIGNING_SECRET
 	if (fromEnv) return Buffer.from(fromEnv, 'utf8')
-	const { db } = handle
-	const fresh = crypto.randomBytes(32).toString('base64url')
-	// Insert-if-absent, then read back: two processes racing both end with the winner's value.
-	await db
-		.insertInto('app_secrets')
-		.values({ name: SECRET_NAME, value: fresh, created_at: Date.now() })
-		.onConflict((oc) => oc.column('name').doNothing())
-		.execute()
-	const row = await db.selectFrom('app_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow()
-	return Buffer.from(row.value, 'utf8')
+	return Buffer.from(await loadAppSecret(handle, SECRET_NAME), 'utf8')
 }
 
 /** The signing secret (loaded once per process). */

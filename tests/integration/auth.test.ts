@@ -187,6 +187,44 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect((await client({ 'x-forwarded-for': '10.9.9.8' }).post('/api/auth/login', { username: 'nobody-else', password: 'wrong password' })).status).toBe(401)
 		})
 
+		it('counts each login before verifying it: 60 parallel wrong passwords for one account verify at most the limit', async () => {
+			const account = newAccount()
+			await client().post('/api/auth/signup', account)
+			const statuses = await Promise.all(
+				Array.from({ length: 60 }, (_, n) => client({ 'x-forwarded-for': `10.60.${n}.1` }).post('/api/auth/login', { email: account.email, password: 'wrong password' }).then((response) => response.status)),
+			)
+			expect(statuses.filter((status) => status === 401)).toHaveLength(THROTTLE_RULES.account.limit)
+			expect(statuses.filter((status) => status === 429)).toHaveLength(60 - THROTTLE_RULES.account.limit)
+		})
+
+		it('counts every sign-up call per address first, so "already taken" answers cannot be asked without limit', async () => {
+			const account = newAccount()
+			const address = { 'x-forwarded-for': '10.77.7.7' }
+			expect((await client(address).post('/api/auth/signup', account)).status).toBe(201)
+			const statuses: number[] = []
+			for (let i = 0; i < THROTTLE_RULES.signupIp.limit + 2; i++) statuses.push((await client(address).post('/api/auth/signup', account)).status)
+			expect(statuses.slice(0, THROTTLE_RULES.signupIp.limit - 1).every((status) => status === 409)).toBe(true)
+			expect(statuses.at(-1)).toBe(429)
+		})
+
+		it('a device that signed in before is not locked out by failures from elsewhere', async () => {
+			const account = newAccount()
+			const owner = client({ 'x-forwarded-for': '10.88.0.1' })
+			await owner.post('/api/auth/signup', account)
+			expect((await owner.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200)
+			expect(owner.deviceCookie).toBeTruthy()
+			await owner.post('/api/auth/logout')
+			// An attacker elsewhere exhausts the account's limit.
+			for (let i = 0; i <= THROTTLE_RULES.account.limit; i++) await client({ 'x-forwarded-for': `10.89.${i}.1` }).post('/api/auth/login', { email: account.email, password: 'wrong password' })
+			expect((await client({ 'x-forwarded-for': '10.89.200.1' }).post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(429)
+			// The owner's device still gets in with the right password.
+			expect((await owner.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200)
+			// A forged device cookie is just a stranger.
+			const forger = client({ 'x-forwarded-for': '10.89.201.1' })
+			forger.deviceCookie = `${owner.deviceCookie!.slice(0, -4)}AAAA`
+			expect((await forger.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(429)
+		})
+
 		it('keeps its counters in the database, shared by every process', async () => {
 			const rows = await running.testDb.handle.db.selectFrom('auth_throttle').select(['key']).execute()
 			expect(rows.some((row) => row.key.startsWith('login-ip:'))).toBe(true)
@@ -294,6 +332,20 @@ describe('session cookie in production behind an HTTPS proxy', () => {
 		if (saved.TRUST_PROXY === undefined) delete process.env.TRUST_PROXY
 		else process.env.TRUST_PROXY = saved.TRUST_PROXY
 		resetEnvForTests()
+	})
+
+	it('over HTTPS accepts only the __Host- cookie; plain HTTP keeps the plain one', async () => {
+		const browser = new ApiClient(api.baseUrl, { 'x-forwarded-proto': 'https' })
+		await browser.post('/api/auth/signup', newAccount())
+		const secret = browser.cookie!.split('=')[1]!
+		const overHttps = (cookie: string) => fetch(`${api.baseUrl}/api/users/me`, { headers: { cookie, 'x-forwarded-proto': 'https' } }).then((response) => response.status)
+		expect(await overHttps(`__Host-willow_session=${secret}`)).toBe(200)
+		// A cookie without the prefix could have been set by a sibling subdomain or over plain HTTP.
+		expect(await overHttps(`willow_session=${secret}`)).toBe(401)
+		const plain = new ApiClient(api.baseUrl)
+		await plain.post('/api/auth/signup', newAccount())
+		expect(plain.cookie).toMatch(/^willow_session=/)
+		expect((await plain.get('/api/users/me')).status).toBe(200)
 	})
 
 	it('uses the __Host- prefix with Secure, and accepts it back', async () => {

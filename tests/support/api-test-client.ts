@@ -22,6 +22,8 @@ export interface ApiResponse<T = unknown> {
 /** A client with a cookie jar of one session cookie (what a browser keeps for the site). */
 export class ApiClient {
 	cookie: string | undefined
+	/** The long-lived device cookie a successful login leaves (kept across logouts, like a browser does). */
+	deviceCookie: string | undefined
 	constructor(
 		readonly baseUrl: string,
 		readonly defaultHeaders: Record<string, string> = {},
@@ -33,7 +35,7 @@ export class ApiClient {
 			headers: {
 				...this.defaultHeaders,
 				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-				...(this.cookie ? { cookie: this.cookie } : {}),
+				...(this.cookie || this.deviceCookie ? { cookie: [this.cookie, this.deviceCookie].filter(Boolean).join('; ') } : {}),
 				...headers,
 			},
 			body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -43,6 +45,10 @@ export class ApiClient {
 			const [pair] = setCookie.split(';')
 			if (!pair) continue
 			const [name, value] = pair.split('=')
+			if (name?.includes('willow_device')) {
+				this.deviceCookie = value ? `${name}=${value}` : undefined
+				continue
+			}
 			if (!name?.includes('willow_session')) continue
 			this.cookie = value ? `${name}=${value}` : undefined
 		}

@@ -41,7 +41,7 @@ async function rowFor(req: Request, res: Response, signedPath: string, exp: unkn
 	const id = String(req.params.id)
 	if (!FILE_ID.test(id)) throw notFound()
 	if (!(await verifyPath(signedPath, exp, sig))) throw new HttpError(403, BAD_SIGNATURE)
-	const access = libraryAccess(await getSessionUser(req.get('cookie')))
+	const access = libraryAccess(await getSessionUser(req.get('cookie'), req.secure))
 	if (!access.allowed) throw new HttpError(403, access.reason)
 	const row = await getDatabase().db.selectFrom('media_files').selectAll().where('id', '=', id).executeTakeFirst()
 	if (!row) throw notFound()

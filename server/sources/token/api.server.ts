@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express'
-import { assertNotThrottled, recordAttempt, type ThrottleRule } from '../../auth/throttle.server.ts'
+import { takeAttempt, type ThrottleRule } from '../../auth/throttle.server.ts'
 import { getEnv } from '../../env.server.ts'
 import { badRequest, HttpError, jsonHandler, notFound } from '../../http/errors.server.ts'
 import { clientKeyOf } from '../limits.server.ts'
@@ -53,8 +53,7 @@ export function fourKApiRouter(options: FourKApiOptions = {}): Router {
 		const serviceUrl = serviceUrlOf()
 		if (!serviceUrl) throw notFound(NO_SERVICE_TEXT)
 		const key = clientKey(req)
-		await assertNotThrottled([key])
-		await recordAttempt(key, FOURK_THROTTLE)
+		await takeAttempt(key, FOURK_THROTTLE)
 		return { serviceUrl, token: readToken(req.body) }
 	}
 
