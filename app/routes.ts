@@ -19,6 +19,7 @@ export default [
 	route('account', 'routes/account.tsx'),
 	route('bookmarks', 'routes/bookmarks.tsx'),
 	route('history', 'routes/history.tsx'),
+	route('calendar', 'routes/calendar.tsx'),
 	route('login', 'routes/login.tsx'),
 	route('signup', 'routes/signup.tsx'),
 	route('4k', 'routes/four-k.tsx'),

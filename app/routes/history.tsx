@@ -20,7 +20,11 @@ export default function History() {
 	const [shown, setShown] = useState(PAGE_SIZE)
 	return (
 		<div className="flex flex-col gap-8">
-			<PageHeader title="Watch History" description="What you played on this device, most recent first." />
+			<PageHeader title="Watch History" description="What you played on this device, most recent first.">
+				<Link to="/calendar" className="text-sm underline">
+					New and upcoming episodes
+				</Link>
+			</PageHeader>
 			{error ? (
 				<p role="alert" className="rounded-md border border-red-700/40 bg-red-700/10 p-3 text-sm">
 					{error}

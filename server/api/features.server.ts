@@ -1,6 +1,7 @@
 import type { Router } from 'express'
 import { usersApiRouter } from '../account/api.server.ts'
 import { authApiRouter } from '../auth/api.server.ts'
+import { calendarApiRouter } from '../calendar/api.server.ts'
 import { catalogApiRouter } from '../catalog/api.server.ts'
 import { imagesApiRouter } from '../images/api.server.ts'
 import { addonsApiRouter } from '../sources/addons/api.server.ts'
@@ -22,4 +23,5 @@ export const featureRouters: Array<[mountPath: string, makeRouter: () => Router]
 	['/stream', streamApiRouter],
 	['/fourk', fourKApiRouter],
 	['/addons', addonsApiRouter],
+	['/calendar', calendarApiRouter],
 ]

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely'
 import type { AuthTables } from '../auth/tables.ts'
+import type { CalendarTables } from '../calendar/tables.ts'
 import type { CatalogTables } from '../catalog/tables.ts'
 import type { SourcesTables } from '../sources/tables.ts'
 import type { SyncTables } from '../sync/tables.ts'
@@ -38,4 +39,4 @@ export interface CoreTables {
 }
 
 /** Every table; each feature declares its own in its module and joins them here. */
-export interface Database extends CoreTables, AuthTables, CatalogTables, SyncTables, SourcesTables {}
+export interface Database extends CoreTables, AuthTables, CatalogTables, SyncTables, SourcesTables, CalendarTables {}

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useWatchHistory } from '#app/utils/library.ts'
+import { useNewEpisodes } from '#app/utils/new-episodes.ts'
 import { ContinueCard } from './history-card.tsx'
 
 /**
@@ -10,8 +11,9 @@ import { ContinueCard } from './history-card.tsx'
 export function ContinueWatchingRow({ heading = 'Continue Watching', limit = 20, className }: { heading?: string; limit?: number; className?: string }) {
 	const { ready, continueWatching } = useWatchHistory()
 	const headingId = useId()
-	if (!ready || continueWatching.length === 0) return null
 	const items = continueWatching.slice(0, limit)
+	const newEpisodes = useNewEpisodes(ready ? items : [])
+	if (!ready || continueWatching.length === 0) return null
 	return (
 		<section aria-labelledby={headingId} className={className} data-testid="continue-watching">
 			<h2 id={headingId} className="mb-3 text-xl font-semibold">
@@ -19,7 +21,7 @@ export function ContinueWatchingRow({ heading = 'Continue Watching', limit = 20,
 			</h2>
 			<ul className="flex gap-3 overflow-x-auto pb-2" tabIndex={0} aria-label={heading}>
 				{items.map((entry) => (
-					<ContinueCard key={entry.mediaId} mediaId={entry.mediaId} item={entry.item} episode={entry.episode} percent={entry.percent} />
+					<ContinueCard key={entry.mediaId} mediaId={entry.mediaId} item={entry.item} episode={entry.episode} percent={entry.percent} newEpisode={newEpisodes.has(entry.mediaId)} />
 				))}
 			</ul>
 		</section>
