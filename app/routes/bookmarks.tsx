@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { BookmarkButton } from '#app/components/library/bookmark-button.tsx'
 import { CategoryManager } from '#app/components/library/category-manager.tsx'
+import { ServiceImport } from '#app/components/library/service-import.tsx'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
@@ -152,6 +153,7 @@ export default function Bookmarks() {
 				<aside className="flex flex-col gap-4">
 					<CategoryManager />
 					<LibraryTransfer ready={ready} />
+					<ServiceImport ready={ready} />
 				</aside>
 			</div>
 		</div>

@@ -4,6 +4,7 @@ import { authApiRouter } from '../auth/api.server.ts'
 import { calendarApiRouter } from '../calendar/api.server.ts'
 import { catalogApiRouter } from '../catalog/api.server.ts'
 import { imagesApiRouter } from '../images/api.server.ts'
+import { libraryImportApiRouter } from '../library-import/api.server.ts'
 import { addonsApiRouter } from '../sources/addons/api.server.ts'
 import { sourcesApiRouter } from '../sources/api.server.ts'
 import { streamApiRouter } from '../sources/stream-router.server.ts'
@@ -24,4 +25,5 @@ export const featureRouters: Array<[mountPath: string, makeRouter: () => Router]
 	['/fourk', fourKApiRouter],
 	['/addons', addonsApiRouter],
 	['/calendar', calendarApiRouter],
+	['/library-import', libraryImportApiRouter],
 ]

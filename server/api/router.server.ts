@@ -14,7 +14,8 @@ export function createApiRouter(): Router {
 	router.use(sameOriginGuard)
 	const jsonBody = express.json({ limit: getEnv().BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] })
 	// /sync takes larger bodies and parses them itself, after its session check (server/sync/api.server.ts).
-	router.use((req, res, next) => (req.path.startsWith('/sync/') ? next() : jsonBody(req, res, next)))
+	// /library-import takes whole export files and parses them with its own limit (server/library-import/api.server.ts).
+	router.use((req, res, next) => (req.path.startsWith('/sync/') || req.path.startsWith('/library-import/') ? next() : jsonBody(req, res, next)))
 	for (const [mountPath, makeRouter] of featureRouters) router.use(mountPath, makeRouter())
 	router.use(apiNotFound)
 	router.use(apiErrorHandler)

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 // Fixtures kept in the repository (tests/fixtures/, see its README), so a
 // clone runs its tests without anything beside it.
 
-const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url))
+export const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url))
 
 /** Real TMDB v3 responses, one per endpoint (provenance in SOURCES.md there). */
 const TMDB_FIXTURES_DIR = path.join(FIXTURES_DIR, 'tmdb')
