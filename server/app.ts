@@ -110,6 +110,7 @@ export async function main() {
 	const env = getEnv()
 	const workers = env.WEB_CONCURRENCY ?? os.availableParallelism()
 	if (cluster.isPrimary) {
+		if (env.TRUST_PROXY === true) logger.warn('TRUST_PROXY=true trusts every X-Forwarded-For hop: anyone can pick their address and skip per-client limits unless a proxy in front overwrites the header. Set the number of proxies (e.g. 1) or their subnets.')
 		await prepare()
 		// The primary holds no pool of its own while workers run.
 		await closeDatabase()

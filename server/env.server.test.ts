@@ -28,4 +28,17 @@ describe('environment', () => {
 		expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/)
 		expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/)
 	})
+
+	it('reads TRUST_PROXY as Express does: true/false, a hop count, or a list of subnets', () => {
+		expect(parseEnv({}).TRUST_PROXY).toBe(false)
+		expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
+		expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
+		// A number is how many proxies are in front, not "trust everything".
+		expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+		expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false)
+		expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+		expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8 ,fd00::/8' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8'])
+		expect(() => parseEnv({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/)
+		expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/)
+	})
 })

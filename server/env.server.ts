@@ -1,7 +1,20 @@
+import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 
 // Every setting comes from the environment and is checked once at boot, so a
 // typo fails loudly at start instead of quietly at the first request.
+/** loopback, linklocal, uniquelocal, an address, or a CIDR subnet (what Express's trust proxy takes). */
+function isProxySubnet(part: string): boolean {
+	if (part === 'loopback' || part === 'linklocal' || part === 'uniquelocal') return true
+	if (ipaddr.isValid(part)) return true
+	try {
+		ipaddr.parseCIDR(part)
+		return true
+	} catch {
+		return false
+	}
+}
+
 const optionalString = z
 	.string()
 	.trim()
@@ -21,10 +34,21 @@ const EnvSchema = z.object({
 		z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
 	),
 	CANONICAL_HOST: optionalString,
+	// Express's meanings: true trusts every X-Forwarded-For hop (the start warns),
+	// a number is how many proxies are in front, a list names the proxies' subnets.
 	TRUST_PROXY: z
-		.enum(['true', 'false', '1', '0'])
+		.string()
 		.default('false')
-		.transform((v) => v === 'true' || v === '1'),
+		.transform((value, context): boolean | number | string[] => {
+			const text = value.trim()
+			if (text === 'true') return true
+			if (text === 'false' || text === '0' || text === '') return false
+			if (/^\d{1,2}$/.test(text)) return Number(text)
+			const list = text.split(',').map((part) => part.trim()).filter(Boolean)
+			if (list.length > 0 && list.every(isProxySubnet)) return list
+			context.addIssue({ code: 'custom', message: 'TRUST_PROXY must be true, false, a number of proxies, or proxy subnets separated by commas' })
+			return z.NEVER
+		}),
 	BODY_LIMIT: z.string().default('1mb'),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	TMDB_API_KEY: optionalString,

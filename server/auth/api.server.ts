@@ -1,8 +1,9 @@
 import crypto from 'node:crypto'
-import { Router, type Request } from 'express'
+import { Router } from 'express'
 import { z } from 'zod'
 import { publicUser, USER_COLUMNS, type UserRow } from '../account/public-user.ts'
 import { getDatabase } from '../db/db.server.ts'
+import { clientAddress } from '../http/client-address.ts'
 import { badRequest, HttpError, jsonHandler, parseInput, unauthorized } from '../http/errors.server.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.server.ts'
 import { endSession, startSession } from './session.server.ts'
@@ -47,10 +48,6 @@ const LoginSchema = z.object({
 
 /** One answer for an unknown account and a wrong password. */
 export const INVALID_CREDENTIALS = 'Invalid email/username or password'
-
-function clientAddress(req: Request) {
-	return req.ip ?? req.socket.remoteAddress ?? 'unknown'
-}
 
 function isUniqueViolation(error: unknown) {
 	const code = (error as { code?: string })?.code

@@ -1,6 +1,7 @@
 import express, { Router } from 'express'
 import { z } from 'zod'
 import { takeAttempt } from '../auth/throttle.server.ts'
+import { clientAddress } from '../http/client-address.ts'
 import { badRequest, jsonHandler, parseInput } from '../http/errors.server.ts'
 import { ImportFormatError } from './formats.ts'
 import { previewImport, TooManyRowsError } from './import.server.ts'
@@ -29,7 +30,7 @@ export function libraryImportApiRouter() {
 		'/preview',
 		jsonHandler(async (req) => {
 			const input = parseInput(PreviewSchema, req.body)
-			await takeAttempt(`import-ip:${req.ip ?? 'unknown'}`, PREVIEW_RULE)
+			await takeAttempt(`import-ip:${clientAddress(req)}`, PREVIEW_RULE)
 			try {
 				return await previewImport(input.files)
 			} catch (error) {

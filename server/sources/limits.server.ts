@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import { getDatabase } from '../db/db.server.ts'
 import { getEnv } from '../env.server.ts'
 import { logger } from '../logger.server.ts'
+import { clientAddress } from '../http/client-address.ts'
 
 // Per-client limits on what costs the server most: lookups (each asks every
 // source), bytes through the stream proxy and remux starts. Fixed windows
@@ -56,7 +57,7 @@ export function clientLimitRule(kind: ClientLimitKind): ClientLimitRule {
 export function clientKeyOf(req: Request): string {
 	const user = req.res?.locals.user as { id?: unknown } | undefined
 	if (user && typeof user.id === 'string' && user.id) return `user:${user.id}`
-	return `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`
+	return `ip:${clientAddress(req)}`
 }
 
 // A single call never counts more than this many units, so a counter

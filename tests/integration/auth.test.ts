@@ -225,6 +225,15 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect((await forger.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(429)
 		})
 
+		it('counts IPv6 clients by their /64, so rotating addresses inside it does not reset the limit', async () => {
+			let last = 0
+			for (let i = 0; i < THROTTLE_RULES.ip.limit + 1; i++) {
+				last = (await client({ 'x-forwarded-for': `2001:db8:77:1::${(i + 1).toString(16)}` }).post('/api/auth/login', { username: `nobody6-${i}x${counter}`, password: 'wrong password' })).status
+			}
+			expect(last).toBe(429)
+			expect((await client({ 'x-forwarded-for': '2001:db8:77:2::1' }).post('/api/auth/login', { username: 'nobody-else6', password: 'wrong password' })).status).toBe(401)
+		})
+
 		it('keeps its counters in the database, shared by every process', async () => {
 			const rows = await running.testDb.handle.db.selectFrom('auth_throttle').select(['key']).execute()
 			expect(rows.some((row) => row.key.startsWith('login-ip:'))).toBe(true)
