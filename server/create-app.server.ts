@@ -1,4 +1,5 @@
 import express, { type RequestHandler } from 'express'
+import { pageErrorHandler } from './http/page-errors.server.ts'
 import { createApiRouter } from './api/router.server.ts'
 import { getDatabase, pingDatabase } from './db/db.server.ts'
 import { getEnv } from './env.server.ts'
@@ -17,6 +18,8 @@ export function createApp(options: AppOptions = {}) {
 	const env = getEnv()
 	const app = express()
 	app.disable('x-powered-by')
+	// Express's own behaviour (its default error page, view caching) follows the validated setting.
+	app.set('env', env.NODE_ENV)
 	app.set('trust proxy', env.TRUST_PROXY)
 
 	app.use(requestContext)
@@ -46,5 +49,6 @@ export function createApp(options: AppOptions = {}) {
 	app.use('/api', createApiRouter())
 	for (const middleware of options.beforePages ?? []) app.use(middleware)
 	if (options.pageHandler) app.use(options.pageHandler)
+	app.use(pageErrorHandler)
 	return app
 }

@@ -2,6 +2,7 @@ import express, { Router } from 'express'
 import { getEnv } from '../env.server.ts'
 import { apiErrorHandler, apiNotFound } from '../http/errors.server.ts'
 import { sameOriginGuard } from '../http/middleware.server.ts'
+import { refuseIllFormedJson, refuseIllFormedQuery } from '../http/well-formed.ts'
 import { featureRouters } from './features.server.ts'
 
 /** The JSON API under /api: one body parser, one CSRF guard, one error format. */
@@ -12,7 +13,8 @@ export function createApiRouter(): Router {
 		next()
 	})
 	router.use(sameOriginGuard)
-	const jsonBody = express.json({ limit: getEnv().BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] })
+	router.use(refuseIllFormedQuery)
+	const jsonBody = express.json({ limit: getEnv().BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'], reviver: refuseIllFormedJson })
 	// /sync takes larger bodies and parses them itself, after its session check (server/sync/api.server.ts).
 	// /library-import takes whole export files and parses them with its own limit (server/library-import/api.server.ts).
 	router.use((req, res, next) => (req.path.startsWith('/sync/') || req.path.startsWith('/library-import/') ? next() : jsonBody(req, res, next)))

@@ -131,6 +131,8 @@ function parse<S extends z.ZodType>(schema: S, query: CatalogQuery): z.infer<S> 
 	throw badRequest(`${where}${issue?.message ?? 'Invalid query'}`)
 }
 
+/** The largest id PostgreSQL's integer holds (TMDB's are far below it). */
+export const MAX_TMDB_ID = 2_147_483_647
 const ID = '([1-9]\\d{0,9})'
 const NUM = '(\\d{1,4})'
 const matchers: Array<[RegExp, (m: RegExpMatchArray, q: CatalogQuery) => CatalogRoute]> = [
@@ -156,7 +158,11 @@ export function parseCatalogRoute(path: string, query: CatalogQuery = {}): Catal
 	const clean = path.replace(/^\/+/, '').replace(/^3\//, '').replace(/\/+$/, '')
 	for (const [pattern, build] of matchers) {
 		const match = clean.match(pattern)
-		if (match) return build(match, query)
+		if (!match) continue
+		const route = build(match, query)
+		// TMDB ids fit PostgreSQL's integer; a longer one names no title.
+		if ('id' in route && route.id > MAX_TMDB_ID) throw notFound('No such title')
+		return route
 	}
 	throw notFound(`Unknown catalogue path: /${clean.slice(0, 100)}`)
 }

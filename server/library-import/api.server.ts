@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { takeAttempt } from '../auth/throttle.server.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { badRequest, jsonHandler, parseInput } from '../http/errors.server.ts'
+import { refuseIllFormedJson } from '../http/well-formed.ts'
 import { ImportFormatError } from './formats.ts'
 import { previewImport, TooManyRowsError } from './import.server.ts'
 
@@ -25,7 +26,7 @@ const PreviewSchema = z.object({
 
 export function libraryImportApiRouter() {
 	const router = Router()
-	router.use(express.json({ limit: IMPORT_BODY_LIMIT, strict: true }))
+	router.use(express.json({ limit: IMPORT_BODY_LIMIT, strict: true, reviver: refuseIllFormedJson }))
 	router.post(
 		'/preview',
 		jsonHandler(async (req) => {

@@ -5,6 +5,7 @@ import { SettingsSyncRequestSchema, type SettingsDocument } from '#app/lib/sync/
 import { currentUser, requireUser } from '../auth/session.server.ts'
 import { getDatabase } from '../db/db.server.ts'
 import { jsonHandler, parseInput } from '../http/errors.server.ts'
+import { refuseIllFormedJson } from '../http/well-formed.ts'
 import { syncBookmarks } from './bookmarks.server.ts'
 import { syncSettings } from './settings.server.ts'
 import { quickBookmarkSyncRequest, quickWatchHistorySyncRequest } from './validate.server.ts'
@@ -35,7 +36,7 @@ export function syncApiRouter() {
 	const router = Router()
 	router.use(requireUser)
 	// After the session check, so anonymous callers never get a 5 MB body parsed.
-	router.use(express.json({ limit: SYNC_BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }))
+	router.use(express.json({ limit: SYNC_BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'], reviver: refuseIllFormedJson }))
 
 	router.post(
 		'/bookmarks',

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { requireBuild, spawnServerProcess, startServerProcess, type ServerProcess } from '#tests/support/servers.ts'
 
@@ -32,4 +33,27 @@ describe('the server process', () => {
 		expect(await running.exited).not.toBe(0)
 		expect(running.output()).toContain('PORT')
 	}, 30_000)
+
+	it('answers malformed Host headers with a page or the error page, never a stack', async () => {
+		running = await startServerProcess({ LOG_LEVEL: 'fatal', WEB_CONCURRENCY: '1' }, { readyPath: '/healthz' })
+		const { port } = new URL(running.origin)
+		const get = (host: string) =>
+			new Promise<{ status: number; body: string }>((resolve, reject) => {
+				const request = http.request({ host: '127.0.0.1', port, path: '/movies', headers: { host } }, (response) => {
+					let body = ''
+					response.setEncoding('utf8')
+					response.on('data', (chunk: string) => (body += chunk))
+					response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+				})
+				request.on('error', reject)
+				request.end()
+			})
+		for (const host of ['x:abc', '[x', 'a b']) {
+			const answer = await get(host)
+			expect(answer.body, host).not.toMatch(/\bat .+:\d+:\d+|node_modules|TypeError/)
+			if (answer.status >= 500) expect(answer.body, host).toContain('Oops! Something Broke')
+		}
+		// This one cannot become a URL at all: the last error handler answers.
+		expect((await get('[x')).body).toContain('Oops! Something Broke')
+	}, 60_000)
 })

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedDemo } from '#server/catalog/demo.server.ts'
+import { resetEnvForTests } from '#server/env.server.ts'
+import { ApiClient, startApi, type RunningApi } from '#tests/support/api-test-client.ts'
+import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
+
+// Input PostgreSQL cannot store (ids past its integer, NUL characters, lone
+// surrogates) is refused with 400 { error } before it reaches the database,
+// on both dialects alike, never a 500.
+
+const LONE_SURROGATE = 'bad \ud800 text'
+const NUL = 'bad \u0000 text'
+
+describe.each(DIALECTS)('hostile input on %s', (dialect) => {
+	let testDb: TestDatabase
+	let api: RunningApi
+	let signedIn: ApiClient
+	beforeAll(async () => {
+		delete process.env.TMDB_API_KEY
+		delete process.env.TMDB_READ_TOKEN
+		resetEnvForTests()
+		testDb = await createTestDatabase(dialect)
+		await seedDemo(testDb.handle)
+		api = await startApi(testDb.handle)
+		signedIn = new ApiClient(api.baseUrl)
+		const tag = `${Date.now().toString(36)}${dialect}`
+		await signedIn.post('/api/auth/signup', { username: `hostile_${tag}`, email: `hostile_${tag}@example.com`, password: 'hostile password', passwordConfirm: 'hostile password' })
+	})
+	afterAll(async () => {
+		await api?.close()
+		await testDb?.destroy()
+	})
+
+	const expectRefused = async (response: { status: number; body: unknown }, what: string) => {
+		expect(response.status, what).toBeGreaterThanOrEqual(400)
+		expect(response.status, what).toBeLessThan(500)
+		expect(typeof (response.body as { error?: unknown }).error, what).toBe('string')
+	}
+
+	it('refuses ids past 2^31 - 1 in paths and bodies', async () => {
+		await expectRefused(await signedIn.get('/api/catalog/movie/9999999999'), 'catalogue path')
+		await expectRefused(await signedIn.get('/api/catalog/tv/2147483648/season/1'), 'season path')
+		await expectRefused(await signedIn.post('/api/calendar', { series: [9_999_999_999] }), 'calendar')
+		await expectRefused(await signedIn.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 9_999_999_999, category: 'watchlist', addedAt: Date.now(), mediaType: 'movie' }], tombstones: [] }), 'sync bookmarks')
+	})
+
+	it('refuses NUL characters and lone surrogates in bodies and queries', async () => {
+		for (const text of [NUL, LONE_SURROGATE]) {
+			const label = JSON.stringify(text)
+			await expectRefused(await signedIn.request('PATCH', '/api/users/me', { name: text }), `name ${label}`)
+			await expectRefused(await new ApiClient(api.baseUrl).post('/api/auth/login', { username: text, password: 'whatever password' }), `login ${label}`)
+			await expectRefused(await new ApiClient(api.baseUrl).post('/api/auth/signup', { username: `x${text}`, email: 'x@example.com', password: 'whatever password', passwordConfirm: 'whatever password' }), `signup ${label}`)
+			await expectRefused(await signedIn.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 550, category: text, addedAt: Date.now(), mediaType: 'movie' }], tombstones: [] }), `sync ${label}`)
+		}
+	})
+
+	it('refuses NUL in query strings and paths; percent-encoded lone surrogates never reach the database', async () => {
+		await expectRefused(await signedIn.get(`/api/catalog/search/multi?query=${encodeURIComponent(NUL)}`), 'search NUL')
+		await expectRefused(await signedIn.get('/api/catalog/movie/550%00'), 'path NUL')
+		// U+D800 written as UTF-8 bytes is not UTF-8: either refused or left undecoded, never a 500.
+		const surrogate = await signedIn.get('/api/catalog/search/multi?query=bad%ED%A0%80text')
+		expect(surrogate.status).toBeLessThan(500)
+	})
+})
