@@ -82,6 +82,8 @@ const EnvSchema = z.object({
 	STREAM_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'STREAM_SIGNING_SECRET must be at least 32 characters').optional()),
 	/** Stream lookups one client may start per minute. */
 	SOURCE_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+	/** Bytes of synced library (bookmarks, history, settings) one account may store; a sync over it is refused with 413. */
+	SYNC_QUOTA_BYTES: z.coerce.number().int().min(65_536).max(2_147_483_647).default(33_554_432),
 	/** Per-source lookup timeout. */
 	SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
 	/** ffmpeg / ffprobe binaries; by default a system one on PATH, else the bundled @ffmpeg-installer one. */

@@ -49,6 +49,8 @@ beforeEach(() => {
 			if (path === '/api/sync/bookmarks') {
 				const body = JSON.parse(String(init?.body)) as BookmarkState & { changesOnly?: boolean }
 				bookmarkBodies.push(body)
+				// The account's schema limit (app/lib/sync/schemas.ts).
+				if (body.tombstones.length > 10_000) return json(400, { error: 'tombstones: At most 10000 removed bookmarks per sync' })
 				const merged = mergeBookmarkStates(server, body)
 				if (JSON.stringify(merged) !== JSON.stringify({ bookmarks: server.bookmarks, tombstones: server.tombstones })) server.revision += 1
 				server = { ...merged, revision: server.revision }
@@ -210,5 +212,25 @@ describe('outbox', () => {
 		expect(localBookmarks()).toEqual([4]) // nothing pending here and no remote check asked for
 		await sync.flushOutbox(undefined, { checkRemote: true })
 		expect(localBookmarks()).toEqual([])
+	})
+})
+
+describe('caps after every merge', () => {
+	it('never ends over 10,000 tombstones when the account sends back a removal this device dropped, so the next sync still works', async () => {
+		const sync = await import('./sync.ts')
+		storage.setItem('user-info', JSON.stringify({ username: 'ann' }))
+		// The account kept a removal this device dropped when it capped its own list (the oldest).
+		server = { bookmarks: [], tombstones: [{ mediaId: 1, category: 'watchlist', deletedAt: 1000 }], revision: 1 }
+		const local = Array.from({ length: 10_000 }, (_, i) => ({ mediaId: 2 + i, category: 'watchlist', deletedAt: 1001 + i }))
+		setLocal([], local, 11_000)
+		await sync.flushOutbox()
+		const stored = JSON.parse(storage.getItem('bookmark-tombstones') ?? '[]') as BookmarkTombstone[]
+		expect(stored).toHaveLength(10_000)
+		expect(stored.some((t) => t.mediaId === 1)).toBe(false)
+		// Another change, another sync: accepted (before the caps it was 400 for good).
+		storage.setItem('bookmarks', JSON.stringify([{ mediaId: 99_999, category: 'watchlist', addedAt: 20_000 }]))
+		storage.setItem('lastBookmarkUpdateTime', JSON.stringify(20_000))
+		expect(await sync.flushOutbox()).toBe(true)
+		expect(bookmarkBodies.at(-1)!.tombstones).toHaveLength(10_000)
 	})
 })

@@ -1,4 +1,6 @@
 import { toast } from './toast.ts'
+import { capBookmarkState } from '#app/lib/library/bookmarks.ts'
+import { pruneHistoryRemovals } from '#app/lib/library/history.ts'
 import type { WatchHistory } from '#app/lib/library/types.ts'
 import { bookmarkStateUpdatedAt, mergeBookmarkStates, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
 import { emptyOutbox, retryDelayMs, type SyncOutbox } from '#app/lib/sync/outbox.ts'
@@ -161,7 +163,8 @@ function ackedAt(acknowledged: number, latestLocal: number, changedMeanwhile: bo
 /** Sends the device's bookmarks and tombstones; the merged answer (plus anything changed meanwhile) is saved locally. */
 export function syncBookmarks(username: string) {
 	return singleFlight('bookmarks', async () => {
-		const local = readLocalBookmarks()
+		// Capped before it goes: a library stored over the caps (by an older version) would be refused for good.
+		const local = capBookmarkState(readLocalBookmarks())
 		const sent = rawSnapshot(['bookmarks', 'bookmark-tombstones'])
 		const server = await apiRequest<BookmarkState & { updatedAt: number; revision: number }>('/api/sync/bookmarks', {
 			// The whole library goes out; only what it lacks comes back (merging either gives the same library).
@@ -169,7 +172,8 @@ export function syncBookmarks(username: string) {
 		})
 		// Re-read: the user may have changed something while the request was out.
 		const changedMeanwhile = rawSnapshot(['bookmarks', 'bookmark-tombstones']) !== sent
-		const merged = mergeBookmarkStates({ bookmarks: server.bookmarks, tombstones: server.tombstones }, readLocalBookmarks())
+		// The caps again after every merge: the answer may hold removals this device had dropped.
+		const merged = capBookmarkState(mergeBookmarkStates({ bookmarks: server.bookmarks, tombstones: server.tombstones }, readLocalBookmarks()))
 		const updatedAt = bookmarkStateUpdatedAt(merged)
 		writeDeviceBatch({ bookmarks: merged.bookmarks, 'bookmark-tombstones': merged.tombstones, lastBookmarkUpdateTime: updatedAt })
 		updateOutbox(username, { bookmarksAckedAt: ackedAt(Math.max(server.updatedAt, bookmarkStateUpdatedAt(local)), updatedAt, changedMeanwhile), bookmarksRev: server.revision })
@@ -186,7 +190,7 @@ export function syncWatchHistory(username: string) {
 			body: { items: local, updatedAt: watchHistoryUpdatedAt(local), changesOnly: true },
 		})
 		const changedMeanwhile = rawSnapshot(['media-tracking']) !== sent
-		const merged = mergeWatchHistories(server.items, readLocalHistory())
+		const merged = pruneHistoryRemovals(mergeWatchHistories(server.items, readLocalHistory()))
 		const updatedAt = watchHistoryUpdatedAt(merged)
 		writeDeviceBatch({ 'media-tracking': merged, lastWatchHistoryUpdateTime: updatedAt })
 		updateOutbox(username, { historyAckedAt: ackedAt(Math.max(server.updatedAt, watchHistoryUpdatedAt(local)), updatedAt, changedMeanwhile), historyRev: server.revision })

@@ -36,21 +36,38 @@ export function createMemoryCache(maxEntries = 5000): Cache {
 }
 
 export function createRedisCache(url: string, prefix = 'willow:'): Cache {
-	const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: prefix })
+	// Without Redis the site keeps working on a per-process memory cache: commands fail at once
+	// while disconnected (no offline queue, a short timeout) instead of holding pages up, and
+	// Redis is used again as soon as it is back (ioredis reconnects by itself).
+	const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000, keyPrefix: prefix })
 	redis.on('error', (error) => logger.warn({ err: error }, 'redis error'))
+	const fallback = createMemoryCache()
+	const up = () => redis.status === 'ready'
 	return {
 		kind: 'redis',
 		async get<T>(key: string) {
-			const raw = await redis.get(key)
-			return raw === null ? undefined : (JSON.parse(raw) as T)
+			if (!up()) return fallback.get<T>(key)
+			try {
+				const raw = await redis.get(key)
+				return raw === null ? undefined : (JSON.parse(raw) as T)
+			} catch {
+				return fallback.get<T>(key)
+			}
 		},
 		async set(key, value, ttlMs) {
-			await redis.set(key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)))
+			if (!up()) return fallback.set(key, value, ttlMs)
+			try {
+				await redis.set(key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)))
+			} catch {
+				await fallback.set(key, value, ttlMs)
+			}
 		},
 		async delete(key) {
-			await redis.del(key)
+			await fallback.delete(key)
+			if (up()) await redis.del(key).catch(() => undefined)
 		},
 		async close() {
+			await fallback.close()
 			await redis.quit().catch(() => redis.disconnect())
 		},
 	}

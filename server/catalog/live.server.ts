@@ -117,6 +117,8 @@ export function createLiveCatalog(options: LiveCatalogOptions) {
 			} catch (error) {
 				lastError = error
 				log.warn({ err: error, path, attempt }, 'TMDB request failed')
+				// A request that timed out is not tried again: a hanging TMDB would hold the page for every attempt.
+				if ((error as Error | undefined)?.name === 'TimeoutError') break
 				if (attempt < attempts) await sleep(backoffMs * 2 ** (attempt - 1))
 				continue
 			}

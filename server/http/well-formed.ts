@@ -20,6 +20,16 @@ export function refuseIllFormedJson(key: string, value: unknown): unknown {
 	return value
 }
 
+/**
+ * The sync's reviver: an ill-formed string is dropped instead of refusing the
+ * whole body, so the record holding it is skipped like any bad record and one
+ * corrupted title on a device can not stop its sync for good.
+ */
+export function dropIllFormedJson(key: string, value: unknown): unknown {
+	if (!isWellFormedText(key) || (typeof value === 'string' && !isWellFormedText(value))) return undefined
+	return value
+}
+
 function queryIsWellFormed(value: unknown, depth = 0): boolean {
 	if (typeof value === 'string') return isWellFormedText(value)
 	if (depth > 4 || value === null || typeof value !== 'object') return true

@@ -5,10 +5,12 @@ import { SettingsSyncRequestSchema, type SettingsDocument } from '#app/lib/sync/
 import { currentUser, requireUser } from '../auth/session.server.ts'
 import { getDatabase } from '../db/db.server.ts'
 import { jsonHandler, parseInput } from '../http/errors.server.ts'
-import { refuseIllFormedJson } from '../http/well-formed.ts'
+import { dropIllFormedJson } from '../http/well-formed.ts'
+import { clampBookmarkTimes, clampHistoryTimes, latestAcceptedTime } from '#app/lib/sync/clock.ts'
+import { getEnv } from '../env.server.ts'
 import { syncBookmarks } from './bookmarks.server.ts'
 import { syncSettings } from './settings.server.ts'
-import { quickBookmarkSyncRequest, quickWatchHistorySyncRequest } from './validate.server.ts'
+import { lenientBookmarkSyncRequest, lenientWatchHistorySyncRequest, quickBookmarkSyncRequest, quickWatchHistorySyncRequest, type SkippedRecord } from './validate.server.ts'
 import { syncWatchHistory } from './watch-history.server.ts'
 
 /** Sync bodies may hold 10,000 bookmarks; the API's global parser stops at 1 MB. */
@@ -27,8 +29,9 @@ const FourKTokenSchema = z.object({
  * A whole library answers a sync: sent without the ETag res.json would hash
  * it for (about a millisecond for 1,000 bookmarks), useless on a POST.
  */
-function sendSyncAnswer(res: Response, body: unknown) {
-	res.status(200).type('application/json').end(JSON.stringify(body))
+function sendSyncAnswer(res: Response, body: object, skipped: SkippedRecord[] = []) {
+	// Records left out are named, so the device (or its owner) can tell.
+	res.status(200).type('application/json').end(JSON.stringify(skipped.length > 0 ? { ...body, skipped } : body))
 }
 
 /** /api/sync/* (bookmarks, watch history, settings, 4k token). */
@@ -36,21 +39,28 @@ export function syncApiRouter() {
 	const router = Router()
 	router.use(requireUser)
 	// After the session check, so anonymous callers never get a 5 MB body parsed.
-	router.use(express.json({ limit: SYNC_BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'], reviver: refuseIllFormedJson }))
+	router.use(express.json({ limit: SYNC_BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'], reviver: dropIllFormedJson }))
 
 	router.post(
 		'/bookmarks',
 		jsonHandler(async (req, res) => {
-			const input = quickBookmarkSyncRequest(req.body) ?? parseInput(BookmarkSyncRequestSchema, req.body)
-			sendSyncAnswer(res, await syncBookmarks(getDatabase(), currentUser(res).id, input, { changesOnly: input.changesOnly }))
+			const quick = quickBookmarkSyncRequest(req.body)
+			const { request, skipped } = quick ? { request: quick, skipped: [] } : (lenientBookmarkSyncRequest(req.body) ?? { request: parseInput(BookmarkSyncRequestSchema, req.body), skipped: [] })
+			// Dated in the future beyond a small skew: clamped, so such a record cannot win every merge.
+			const input = clampBookmarkTimes(request, latestAcceptedTime(Date.now()))
+			const result = await syncBookmarks(getDatabase(), currentUser(res).id, input, { changesOnly: request.changesOnly, quotaBytes: getEnv().SYNC_QUOTA_BYTES })
+			sendSyncAnswer(res, result, skipped)
 		}),
 	)
 
 	router.post(
 		'/watch-history',
 		jsonHandler(async (req, res) => {
-			const input = quickWatchHistorySyncRequest(req.body) ?? parseInput(WatchHistorySyncRequestSchema, req.body)
-			sendSyncAnswer(res, await syncWatchHistory(getDatabase(), currentUser(res).id, input.items, { changesOnly: input.changesOnly }))
+			const quick = quickWatchHistorySyncRequest(req.body)
+			const { request, skipped } = quick ? { request: quick, skipped: [] } : (lenientWatchHistorySyncRequest(req.body) ?? { request: parseInput(WatchHistorySyncRequestSchema, req.body), skipped: [] })
+			const items = clampHistoryTimes(request.items, latestAcceptedTime(Date.now()))
+			const result = await syncWatchHistory(getDatabase(), currentUser(res).id, items, { changesOnly: request.changesOnly, quotaBytes: getEnv().SYNC_QUOTA_BYTES })
+			sendSyncAnswer(res, result, skipped)
 		}),
 	)
 

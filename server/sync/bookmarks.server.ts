@@ -1,7 +1,9 @@
 import { sql } from 'kysely'
+import { MAX_TOMBSTONES, TOMBSTONE_MAX_AGE_MS } from '#app/lib/library/bookmarks.ts'
 import { bookmarkKey, bookmarkToRecord, compareBookmarkRecords, recordsToState, tombstoneToRecord, type BookmarkRecord, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
 import type { DatabaseHandle } from '../db/db.server.ts'
 import { lockSyncState, readRevisions, writeAndBump } from './revisions.server.ts'
+import { enforceQuota } from './quota.server.ts'
 import { keepSnapshot, takeSnapshot } from './snapshots.ts'
 import { byteOrder, bulkUpsert, type BulkColumn, type Db } from './sql.ts'
 import { parsedData, sameAsStored, type SyncOptions } from './stored-rows.ts'
@@ -104,8 +106,17 @@ export async function syncBookmarks(handle: DatabaseHandle, userId: string, inco
 			if (order > 0) winners.set(key, record)
 			else if (order === 0) held.add(key)
 		}
+		for (const [key, record] of winners) stored.set(key, record)
+		// The caps after the merge, as the device applies them (capBookmarkState): else the account
+		// keeps, and sends back, removals the device dropped, and the device ends over the limit.
+		const pruned = tombstonesOverCaps(stored)
+		for (const key of pruned) {
+			stored.delete(key)
+			// Not written at all: the row of that pair (if any) goes instead.
+			winners.delete(key)
+		}
 		let revision = revisions.bookmarks
-		if (winners.size > 0) {
+		if (winners.size > 0 || pruned.length > 0) {
 			const upsert = bulkUpsert(
 				handle.dialect,
 				'user_bookmarks',
@@ -115,8 +126,8 @@ export async function syncBookmarks(handle: DatabaseHandle, userId: string, inco
 				[...winners.values()].map((record) => ({ media_id: record.mediaId, category: record.category, changed_at: record.changedAt, deleted: record.deleted ? 1 : 0, data: record.data })),
 				sql`excluded.changed_at > user_bookmarks.changed_at or (excluded.changed_at = user_bookmarks.changed_at and (excluded.deleted > user_bookmarks.deleted or (excluded.deleted = user_bookmarks.deleted and excluded.data${collate} > user_bookmarks.data${collate})))`,
 			)
-			revision = await writeAndBump(trx, handle.dialect, userId, 'bookmarks', [upsert])
-			for (const [key, record] of winners) stored.set(key, record)
+			revision = await writeAndBump(trx, handle.dialect, userId, 'bookmarks', [upsert, deletePairs(handle.dialect, userId, pruned.map(storedKeyParts))])
+			await enforceQuota(trx, userId, options.quotaBytes)
 		}
 		after = { revision, stored }
 		if (!options.changesOnly) return bookmarkResult(stored, revision)
@@ -128,6 +139,43 @@ export async function syncBookmarks(handle: DatabaseHandle, userId: string, inco
 	// Committed: this is now what the tables hold at that revision.
 	if (after) keepSnapshot(handle, 'bookmarks', userId, after.revision, after.stored, after.stored.size)
 	return answer
+}
+
+/** The keys of stored tombstones beyond the caps of capBookmarkState: too old, or beyond the newest MAX_TOMBSTONES. */
+function tombstonesOverCaps(stored: Map<string, BookmarkRecord>): string[] {
+	const cutoff = latestChange(stored.values()) - TOMBSTONE_MAX_AGE_MS
+	const kept: Array<[string, BookmarkRecord]> = []
+	const over: string[] = []
+	for (const [key, record] of stored) {
+		if (!record.deleted) continue
+		if (record.changedAt < cutoff) over.push(key)
+		else kept.push([key, record])
+	}
+	if (kept.length > MAX_TOMBSTONES) {
+		kept.sort(([, a], [, b]) => a.changedAt - b.changedAt || a.mediaId - b.mediaId || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))
+		for (const [key] of kept.slice(0, kept.length - MAX_TOMBSTONES)) over.push(key)
+	}
+	return over
+}
+
+function storedKeyParts(key: string): [number, string] {
+	const split = key.indexOf('\u0000')
+	return [Number(key.slice(0, split)), key.slice(split + 1)]
+}
+
+/**
+ * Deletes the rows of the given pairs in one statement (undefined when there
+ * are none). Each pair's merged record is a pruned tombstone, so whatever row
+ * it has (an older tombstone, or a bookmark that removal beat) goes.
+ */
+function deletePairs(dialect: DatabaseHandle['dialect'], userId: string, pairs: Array<[number, string]>) {
+	if (pairs.length === 0) return undefined
+	const payload = JSON.stringify(pairs)
+	// Returning keeps the statement usable as a data-modifying CTE on PostgreSQL (writeAndBump).
+	if (dialect === 'sqlite') {
+		return sql`delete from user_bookmarks where user_id = ${userId} and (media_id, category) in (select json_extract(value, '$[0]'), json_extract(value, '$[1]') from json_each(${payload}))`
+	}
+	return sql`delete from user_bookmarks where user_id = ${userId} and (media_id, category) in (select (value->>0)::integer, value->>1 from jsonb_array_elements(${payload}::jsonb)) returning 1`
 }
 
 function latestChange(records: Iterable<BookmarkRecord>) {

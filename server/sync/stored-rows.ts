@@ -10,6 +10,8 @@ export interface SyncOptions {
 	 * which nothing changed elsewhere gets an empty answer instead of itself.
 	 */
 	changesOnly?: boolean
+	/** The user's storage quota in bytes, checked before commit when the sync wrote anything (quota.server.ts). */
+	quotaBytes?: number
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { z } from 'zod'
-import type { BookmarkSyncRequestSchema, WatchHistorySyncRequestSchema } from '#app/lib/sync/schemas.ts'
+import { z } from 'zod'
+import { BookmarkSchema, BookmarkTombstoneSchema, MediaIdKeySchema, WatchHistoryItemSchema, type BookmarkSyncRequestSchema, type WatchHistorySyncRequestSchema } from '#app/lib/sync/schemas.ts'
 
 // A quick check of sync bodies of the usual shape, done before zod: a
 // device sends its whole library (1,000 bookmarks, 500 items with their
@@ -120,4 +120,73 @@ export function quickWatchHistorySyncRequest(body: unknown): WatchHistorySyncReq
 		if (++count > MAX_ITEMS || !MEDIA_ID_KEY.test(key) || !isItem(items[key])) return undefined
 	}
 	return body as WatchHistorySyncRequest
+}
+
+// ---- one bad record is skipped, not the whole batch -------------------------
+// A body that fails the quick check and zod is read record by record: the
+// envelope must be right (else 400), each record that zod refuses is left out
+// and named in the answer's `skipped`, and the rest is merged. A device
+// holding one record the server no longer accepts would otherwise be unable
+// to sync ever again.
+
+export interface SkippedRecord {
+	/** Index in bookmarks / tombstones, or key in items. */
+	kind: 'bookmark' | 'tombstone' | 'item'
+	at: number | string
+	error: string
+}
+
+function issueText(error: z.ZodError) {
+	const issue = error.issues[0]
+	const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
+	return `${where}${issue?.message ?? 'Invalid record'}`
+}
+
+const BookmarkEnvelopeSchema = z.object({
+	bookmarks: z.array(z.unknown()).max(MAX_ITEMS, `At most ${MAX_ITEMS} bookmarks per sync`),
+	// Over the cap, only the newest are kept (see capBookmarkState): never a reason to refuse the sync.
+	tombstones: z.array(z.unknown()).default([]),
+	updatedAt: z.unknown().optional(),
+	changesOnly: z.boolean().optional(),
+})
+
+const HistoryEnvelopeSchema = z.object({
+	items: z.record(z.string(), z.unknown()).refine((items) => Object.keys(items).length <= MAX_ITEMS, `At most ${MAX_ITEMS} watch-history items per sync`),
+	updatedAt: z.unknown().optional(),
+	changesOnly: z.boolean().optional(),
+})
+
+/** The valid records of a bookmark sync body and the skipped ones; undefined when the envelope itself is wrong (ask zod for the 400). */
+export function lenientBookmarkSyncRequest(body: unknown): { request: BookmarkSyncRequest; skipped: SkippedRecord[] } | undefined {
+	const envelope = BookmarkEnvelopeSchema.safeParse(body)
+	if (!envelope.success) return undefined
+	const skipped: SkippedRecord[] = []
+	const bookmarks: BookmarkSyncRequest['bookmarks'] = []
+	envelope.data.bookmarks.forEach((value, at) => {
+		const parsed = BookmarkSchema.safeParse(value)
+		if (parsed.success) bookmarks.push(parsed.data)
+		else skipped.push({ kind: 'bookmark', at, error: issueText(parsed.error) })
+	})
+	const tombstones: BookmarkSyncRequest['tombstones'] = []
+	envelope.data.tombstones.forEach((value, at) => {
+		const parsed = BookmarkTombstoneSchema.safeParse(value)
+		if (parsed.success) tombstones.push(parsed.data)
+		else skipped.push({ kind: 'tombstone', at, error: issueText(parsed.error) })
+	})
+	return { request: { bookmarks, tombstones, changesOnly: envelope.data.changesOnly }, skipped }
+}
+
+/** The valid items of a watch-history sync body and the skipped ones; undefined when the envelope itself is wrong. */
+export function lenientWatchHistorySyncRequest(body: unknown): { request: WatchHistorySyncRequest; skipped: SkippedRecord[] } | undefined {
+	const envelope = HistoryEnvelopeSchema.safeParse(body)
+	if (!envelope.success) return undefined
+	const skipped: SkippedRecord[] = []
+	const items: WatchHistorySyncRequest['items'] = {}
+	for (const [key, value] of Object.entries(envelope.data.items)) {
+		const parsedKey = MediaIdKeySchema.safeParse(key)
+		const parsed = WatchHistoryItemSchema.safeParse(value)
+		if (parsedKey.success && parsed.success) items[key] = parsed.data
+		else skipped.push({ kind: 'item', at: key, error: parsedKey.success ? issueText(parsed.error!) : 'Watch-history keys are numeric media ids' })
+	}
+	return { request: { items, changesOnly: envelope.data.changesOnly }, skipped }
 }

@@ -1,10 +1,12 @@
 import { sql } from 'kysely'
 import { canonicalJson, compareText } from '#app/lib/sync/canonical.ts'
 import { splitWatchItem } from '#app/lib/sync/watch-history.ts'
+import { REMOVAL_MARKER_MAX_AGE_MS } from '#app/lib/library/history.ts'
 import type { EpisodeProgress, WatchHistory, WatchHistoryItem } from '#app/lib/library/types.ts'
 import type { DatabaseHandle } from '../db/db.server.ts'
 import type { Database } from '../db/schema.ts'
 import { lockSyncState, readRevisions, writeAndBump } from './revisions.server.ts'
+import { enforceQuota } from './quota.server.ts'
 import { keepSnapshot, takeSnapshot } from './snapshots.ts'
 import { byteOrder, bulkUpsert, type BulkColumn, type Db } from './sql.ts'
 import { parsedData, sameAsStored, type SyncOptions } from './stored-rows.ts'
@@ -65,6 +67,28 @@ function watchHistoryResult(stored: StoredWatchHistory, revision: number): Watch
 		items[String(mediaId)] = item
 	}
 	return { items, updatedAt: latestWatchChange(stored), revision }
+}
+
+/** Items that are removal markers older than the age pruneHistoryRemovals keeps: removed then, not watched since. */
+function removalMarkersOverAge(stored: StoredWatchHistory): number[] {
+	const cutoff = latestWatchChange(stored) - REMOVAL_MARKER_MAX_AGE_MS
+	const over: number[] = []
+	for (const [mediaId, row] of stored.items) {
+		if (row.updatedAt >= cutoff) continue
+		const removedAt = (parsedData(row) as Partial<WatchHistoryItem> | undefined)?.removedAt
+		if (typeof removedAt !== 'number' || removedAt >= cutoff || row.updatedAt > removedAt) continue
+		let watchedSince = false
+		for (const episode of stored.episodes.get(mediaId)?.values() ?? []) if (episode.updatedAt > removedAt) watchedSince = true
+		if (!watchedSince) over.push(mediaId)
+	}
+	return over
+}
+
+/** Deletes whole items (their row and their episodes' rows). */
+function deleteItems(dialect: DatabaseHandle['dialect'], userId: string, mediaIds: number[]) {
+	const payload = JSON.stringify(mediaIds)
+	const ids = dialect === 'sqlite' ? sql`select value from json_each(${payload})` : sql`select value::integer from jsonb_array_elements_text(${payload}::jsonb)`
+	return [sql`delete from user_watch_episodes where user_id = ${userId} and media_id in (${ids})`, sql`delete from user_watch_items where user_id = ${userId} and media_id in (${ids})`]
 }
 
 function latestWatchChange(stored: StoredWatchHistory) {
@@ -130,15 +154,29 @@ export async function syncWatchHistory(handle: DatabaseHandle, userId: string, i
 				if (typeof order === 'object') episodeRows.push({ media_id: mediaId, episode_key: episodeKey, updated_at: episode.updatedAt, data: order.wins })
 			}
 		}
+		for (const row of itemRows) stored.items.set(row.media_id, { updatedAt: row.updated_at, data: row.data })
+		for (const row of episodeRows) {
+			let ofItem = stored.episodes.get(row.media_id)
+			if (!ofItem) stored.episodes.set(row.media_id, (ofItem = new Map()))
+			ofItem.set(row.episode_key, { updatedAt: row.updated_at, data: row.data })
+		}
+		// Old removal markers go after the merge, as on the device (pruneHistoryRemovals).
+		const pruned = new Set(removalMarkersOverAge(stored))
+		for (const mediaId of pruned) {
+			stored.items.delete(mediaId)
+			stored.episodes.delete(mediaId)
+		}
+		const itemWrites = itemRows.filter((row) => !pruned.has(row.media_id))
+		const episodeWrites = episodeRows.filter((row) => !pruned.has(row.media_id))
 		let revision = revisions.history
-		if (itemRows.length > 0 || episodeRows.length > 0) {
+		if (itemWrites.length > 0 || episodeWrites.length > 0 || pruned.size > 0) {
 			const items = bulkUpsert(
 				handle.dialect,
 				'user_watch_items',
 				userId,
 				[{ name: 'media_id', pgType: 'integer' }, ...timeAndData],
 				['user_id', 'media_id'],
-				itemRows,
+				itemWrites,
 				sql`excluded.updated_at > user_watch_items.updated_at or (excluded.updated_at = user_watch_items.updated_at and excluded.data${collate} > user_watch_items.data${collate})`,
 			)
 			const episodes = bulkUpsert(
@@ -147,16 +185,12 @@ export async function syncWatchHistory(handle: DatabaseHandle, userId: string, i
 				userId,
 				[{ name: 'media_id', pgType: 'integer' }, { name: 'episode_key', pgType: 'text' }, ...timeAndData],
 				['user_id', 'media_id', 'episode_key'],
-				episodeRows,
+				episodeWrites,
 				sql`excluded.updated_at > user_watch_episodes.updated_at or (excluded.updated_at = user_watch_episodes.updated_at and excluded.data${collate} > user_watch_episodes.data${collate})`,
 			)
-			revision = await writeAndBump(trx, handle.dialect, userId, 'history', [items, episodes])
-			for (const row of itemRows) stored.items.set(row.media_id, { updatedAt: row.updated_at, data: row.data })
-			for (const row of episodeRows) {
-				let ofItem = stored.episodes.get(row.media_id)
-				if (!ofItem) stored.episodes.set(row.media_id, (ofItem = new Map()))
-				ofItem.set(row.episode_key, { updatedAt: row.updated_at, data: row.data })
-			}
+			const removals = pruned.size > 0 ? deleteItems(handle.dialect, userId, [...pruned]) : []
+			revision = await writeAndBump(trx, handle.dialect, userId, 'history', [items, episodes, ...removals])
+			await enforceQuota(trx, userId, options.quotaBytes)
 		}
 		after = { revision, stored }
 		if (!options.changesOnly) return watchHistoryResult(stored, revision)

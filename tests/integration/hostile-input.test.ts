@@ -41,7 +41,10 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
 		await expectRefused(await signedIn.get('/api/catalog/movie/9999999999'), 'catalogue path')
 		await expectRefused(await signedIn.get('/api/catalog/tv/2147483648/season/1'), 'season path')
 		await expectRefused(await signedIn.post('/api/calendar', { series: [9_999_999_999] }), 'calendar')
-		await expectRefused(await signedIn.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 9_999_999_999, category: 'watchlist', addedAt: Date.now(), mediaType: 'movie' }], tombstones: [] }), 'sync bookmarks')
+		// A sync skips the record (and names it) rather than refusing the batch.
+		const sync = await signedIn.post<{ skipped?: unknown[] }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 9_999_999_999, category: 'watchlist', addedAt: Date.now(), mediaType: 'movie' }], tombstones: [] })
+		expect(sync.status).toBe(200)
+		expect(sync.body.skipped).toHaveLength(1)
 	})
 
 	it('refuses NUL characters and lone surrogates in bodies and queries', async () => {
@@ -50,7 +53,18 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
 			await expectRefused(await signedIn.request('PATCH', '/api/users/me', { name: text }), `name ${label}`)
 			await expectRefused(await new ApiClient(api.baseUrl).post('/api/auth/login', { username: text, password: 'whatever password' }), `login ${label}`)
 			await expectRefused(await new ApiClient(api.baseUrl).post('/api/auth/signup', { username: `x${text}`, email: 'x@example.com', password: 'whatever password', passwordConfirm: 'whatever password' }), `signup ${label}`)
-			await expectRefused(await signedIn.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 550, category: text, addedAt: Date.now(), mediaType: 'movie' }], tombstones: [] }), `sync ${label}`)
+			// A sync skips the record holding it (one bad title must not stop a device's sync for good).
+			const sync = await signedIn.post<{ bookmarks: Array<{ category: string }>; skipped?: unknown[] }>('/api/sync/bookmarks', {
+				bookmarks: [
+					{ mediaId: 550, category: text, addedAt: Date.now(), mediaType: 'movie' },
+					{ mediaId: 603, category: 'watchlist', addedAt: Date.now(), mediaType: 'movie', title: text },
+				],
+				tombstones: [],
+			})
+			expect(sync.status, `sync ${label}`).toBe(200)
+			// The bad category makes its record invalid (skipped); a bad title is left out of its record.
+			expect(sync.body.skipped, `sync ${label}`).toHaveLength(1)
+			expect(JSON.stringify(sync.body.bookmarks)).not.toContain('bad ')
 		}
 	})
 

@@ -117,13 +117,17 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			expect((await device.post('/api/sync/bookmarks', { ...phoneState, changesOnly: 'yes' })).status).toBe(400)
 		})
 
-		it('refuses bad input with 400 and a clear message, and oversized bodies with 413', async () => {
+		it('skips a bad record with a clear message, refuses a bad body with 400 and oversized bodies with 413', async () => {
 			const { device } = await signUp()
-			const bad = await device.post<{ error: string }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 'x', category: 'watchlist', addedAt: 1 }] })
-			expect(bad.status).toBe(400)
-			expect(bad.body.error).toMatch(/^bookmarks\.0\.mediaId: /)
-			expect((await device.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: '   ', addedAt: 1 }] })).status).toBe(400)
+			// One bad record is left out and named; the rest of the batch is merged (sync-hardening.test.ts).
+			const bad = await device.post<BookmarkAnswer & { skipped: Array<{ error: string }> }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 'x', category: 'watchlist', addedAt: 1 }] })
+			expect(bad.status).toBe(200)
+			expect(bad.body.skipped[0]!.error).toMatch(/^mediaId: /)
+			const blank = await device.post<BookmarkAnswer & { skipped: unknown[] }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: '   ', addedAt: 1 }] })
+			expect(blank.body.skipped).toHaveLength(1)
+			expect(blank.body.bookmarks).toEqual([])
 			expect((await device.post('/api/sync/bookmarks', '{"bookmarks": [')).status).toBe(400)
+			expect((await device.post('/api/sync/bookmarks', { bookmarks: {} })).status).toBe(400)
 			const tooMany = Array.from({ length: 10_001 }, (_, i) => ({ mediaId: i + 1, category: 'watchlist', addedAt: 1 }))
 			const many = await device.post<{ error: string }>('/api/sync/bookmarks', { bookmarks: tooMany })
 			expect(many.status).toBe(400)
@@ -235,11 +239,14 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			expect(again.body.updatedAt).toBe(60)
 		})
 
-		it('refuses malformed items with 400', async () => {
+		it('skips malformed items and refuses a malformed body with 400', async () => {
 			const { device } = await signUp()
-			expect((await device.post('/api/sync/watch-history', { items: { abc: { type: 'movie', title: 'x', updatedAt: 1 } } })).status).toBe(400)
-			expect((await device.post('/api/sync/watch-history', { items: { '1': { type: 'film', title: 'x', updatedAt: 1 } } })).status).toBe(400)
-			expect((await device.post('/api/sync/watch-history', { items: { '1': { type: 'show', title: 'x', updatedAt: 1, episodes: { ep1: {} } } } })).status).toBe(400)
+			const skippedOf = async (items: unknown) => (await device.post<{ skipped?: unknown[]; items: WatchHistory }>('/api/sync/watch-history', { items })).body
+			expect((await skippedOf({ abc: { type: 'movie', title: 'x', updatedAt: 1 } })).skipped).toHaveLength(1)
+			expect((await skippedOf({ '1': { type: 'film', title: 'x', updatedAt: 1 } })).skipped).toHaveLength(1)
+			const episodes = await skippedOf({ '1': { type: 'show', title: 'x', updatedAt: 1, episodes: { ep1: {} } } })
+			expect(episodes.skipped).toHaveLength(1)
+			expect(episodes.items).toEqual({})
 			expect((await device.post('/api/sync/watch-history', { items: [] })).status).toBe(400)
 		})
 	})

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest'
+import { mergeBookmarkStates } from '../sync/bookmarks.ts'
+import { BookmarkSyncRequestSchema } from '../sync/schemas.ts'
 import {
 	addBookmark,
 	addCustomCategory,
 	allCategories,
 	bookmarkMembership,
+	capBookmarkState,
 	categoriesOf,
 	EMPTY_BOOKMARK_STATE,
 	hasBookmark,
 	latestBookmarkChange,
 	MAX_TOMBSTONES,
+	TOMBSTONE_MAX_AGE_MS,
 	normaliseCategoryName,
 	removeBookmark,
 	removeCategoryBookmarks,
@@ -172,5 +176,27 @@ describe('categories', () => {
 		state = addBookmark(state, dune, 'favorites', 4000)
 		expect(bookmarkMembership(state.bookmarks).get(dune.mediaId)).toEqual(['watchlist', 'favorites'])
 		expect(bookmarkMembership(state.bookmarks).get(12345)).toBeUndefined()
+	})
+})
+
+describe('capBookmarkState', () => {
+	const tomb = (mediaId: number, deletedAt: number) => ({ mediaId, category: 'watchlist', deletedAt })
+
+	it('keeps the newest MAX_TOMBSTONES of a merge that brought back a dropped removal (the 10,001 break)', () => {
+		const device = { bookmarks: [], tombstones: Array.from({ length: MAX_TOMBSTONES }, (_, i) => tomb(2 + i, 1001 + i)) }
+		const account = { bookmarks: [], tombstones: [tomb(1, 1000), ...device.tombstones] }
+		const merged = mergeBookmarkStates(account, device)
+		expect(merged.tombstones).toHaveLength(MAX_TOMBSTONES + 1)
+		const capped = capBookmarkState(merged)
+		expect(capped.tombstones).toHaveLength(MAX_TOMBSTONES)
+		expect(capped.tombstones.some((t) => t.mediaId === 1)).toBe(false)
+		expect(BookmarkSyncRequestSchema.safeParse(capped).success).toBe(true)
+	})
+
+	it('drops removals older than TOMBSTONE_MAX_AGE_MS before the latest change; same object when nothing goes', () => {
+		const state = { bookmarks: [{ mediaId: 9, category: 'watchlist', addedAt: 100 + TOMBSTONE_MAX_AGE_MS }], tombstones: [tomb(1, 99), tomb(2, 100)] }
+		expect(capBookmarkState(state).tombstones).toEqual([tomb(2, 100)])
+		const young = { bookmarks: [], tombstones: [tomb(1, 5), tomb(2, 6)] }
+		expect(capBookmarkState(young)).toBe(young)
 	})
 })

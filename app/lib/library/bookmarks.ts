@@ -6,6 +6,14 @@ import { DEFAULT_BOOKMARK_CATEGORIES, DEFAULT_BOOKMARK_CATEGORY, type Bookmark, 
 /** Tombstones kept at most (the sync accepts this many per request); the oldest go first. */
 export const MAX_TOMBSTONES = 10_000
 
+/**
+ * How long a removal is remembered (decision 0034): tombstones older than this
+ * before the library's latest change are dropped, on the device and in the
+ * account alike. Measured against the library's own latest change, not the
+ * clock, so every replica prunes the same records whatever its clock says.
+ */
+export const TOMBSTONE_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000
+
 export const EMPTY_BOOKMARK_STATE: BookmarkState = Object.freeze({ bookmarks: [], tombstones: [] }) as BookmarkState
 
 export function isDefaultCategory(category: string) {
@@ -115,6 +123,26 @@ function withTombstones(existing: readonly BookmarkTombstone[], added: readonly 
 	if (out.length <= MAX_TOMBSTONES) return out
 	// Usually already in time order, which the sort detects.
 	return out.sort((a, b) => a.deletedAt - b.deletedAt).slice(out.length - MAX_TOMBSTONES)
+}
+
+/**
+ * The caps of a bookmark state, applied after every merge (device and
+ * server): tombstones older than TOMBSTONE_MAX_AGE_MS before the latest
+ * change go, then only the newest MAX_TOMBSTONES stay. Without this a merge
+ * could bring back what one side had dropped and push the state past what
+ * the sync accepts. Returns the same object when nothing is dropped.
+ */
+export function capBookmarkState(state: BookmarkState): BookmarkState {
+	const cutoff = latestBookmarkChange(state) - TOMBSTONE_MAX_AGE_MS
+	let tombstones = state.tombstones.filter((tombstone) => tombstone.deletedAt >= cutoff)
+	if (tombstones.length > MAX_TOMBSTONES) {
+		// Newest last; ties broken by identity so every replica keeps the same ones.
+		tombstones = tombstones
+			.slice()
+			.sort((a, b) => a.deletedAt - b.deletedAt || a.mediaId - b.mediaId || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))
+			.slice(tombstones.length - MAX_TOMBSTONES)
+	}
+	return tombstones.length === state.tombstones.length ? state : { bookmarks: state.bookmarks, tombstones }
 }
 
 /** The time of the latest bookmark change (lastBookmarkUpdateTime), 0 when there is none. */

@@ -6,6 +6,8 @@ import {
 	episodeKey,
 	historyByRecent,
 	isHistoryTrending,
+	pruneHistoryRemovals,
+	REMOVAL_MARKER_MAX_AGE_MS,
 	itemPercent,
 	latestHistoryChange,
 	nextEpisodeToWatch,
@@ -211,5 +213,20 @@ describe('removing a title from the history', () => {
 			expect(visibleHistoryItem(merged['438631']!)).toBeNull()
 			expect(historyByRecent(merged)).toEqual([])
 		}
+	})
+})
+
+describe('pruneHistoryRemovals', () => {
+	it('drops removal markers older than REMOVAL_MARKER_MAX_AGE_MS before the latest change, keeps titles watched since', () => {
+		const late = 1_000 + REMOVAL_MARKER_MAX_AGE_MS
+		const history: WatchHistory = {
+			'1': { type: 'movie', title: 'Old removal', updatedAt: 10, removedAt: 10 },
+			'2': { type: 'movie', title: 'Recent removal', updatedAt: late - 5, removedAt: late - 5 },
+			'3': { type: 'show', title: 'Watched since', updatedAt: 10, removedAt: 10, episodes: { s1e1: { id: 1, number: 1, title: 'E', seasonId: 1, season: 1, updatedAt: 20, progress: { watched: 1, duration: 2 } } } },
+			'4': { type: 'movie', title: 'Now', updatedAt: late, progress: { watched: 1, duration: 2 } },
+		}
+		expect(Object.keys(pruneHistoryRemovals(history)).sort()).toEqual(['2', '3', '4'])
+		const kept = { '2': history['2']!, '4': history['4']! }
+		expect(pruneHistoryRemovals(kept)).toBe(kept)
 	})
 })

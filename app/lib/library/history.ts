@@ -158,6 +158,25 @@ export function visibleHistoryItem(item: WatchHistoryItem): WatchHistoryItem | n
 	return { ...item, episodes: Object.fromEntries(episodes) }
 }
 
+/** How long a removal marker is kept (decision 0034), before the history's latest change; as for bookmark tombstones. */
+export const REMOVAL_MARKER_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000
+
+/**
+ * Drops removal markers older than REMOVAL_MARKER_MAX_AGE_MS before the
+ * history's latest change: items removed then and not watched since. Applied
+ * after every merge (device and server). Same object when nothing goes.
+ */
+export function pruneHistoryRemovals(history: WatchHistory): WatchHistory {
+	const cutoff = latestHistoryChange(history) - REMOVAL_MARKER_MAX_AGE_MS
+	let out: WatchHistory | undefined
+	for (const [key, item] of Object.entries(history)) {
+		if (item.removedAt === undefined || item.removedAt >= cutoff || visibleHistoryItem(item) !== null) continue
+		out ??= { ...history }
+		delete out[key]
+	}
+	return out ?? history
+}
+
 /**
  * Removes a title from the history (state in, state out). The item stays as a
  * marker with the removal time, without its progress, so that sync removes it
