@@ -15,6 +15,17 @@ export const streamTimeout = 5_000
 // development, where modules change under a running server.
 const renderCache = getEnv().NODE_ENV === 'production' ? createRenderCache() : undefined
 
+function carriesUserData(loaderData: Record<string, unknown>): boolean {
+	const root = loaderData.root as { user?: unknown } | undefined
+	return Boolean(root?.user)
+}
+
+/** Client navigations fetch loader data (.data): with a session cookie, it is the visitor's own. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+	if (/(?:^|;\s*)(?:__Host-)?willow_session=/.test(request.headers.get('cookie') ?? '')) response.headers.set('Cache-Control', 'private, no-store')
+	return response
+}
+
 export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
@@ -22,6 +33,9 @@ export default async function handleRequest(
 	routerContext: EntryContext,
 	loadContext: AppLoadContext,
 ) {
+	// A signed-in visitor's page carries their data (the header names them):
+	// never stored by a shared cache or the browser's back-forward cache.
+	if (carriesUserData(routerContext.staticHandlerContext.loaderData)) responseHeaders.set('Cache-Control', 'private, no-store')
 	if (request.method.toUpperCase() === 'HEAD') {
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}

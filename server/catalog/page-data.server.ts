@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { toCards, toHeroItem, withKind, type CardFields, type HeroFields } from '#app/lib/browse/media.ts'
 import type { TmdbImages, TmdbMovieListItem, TmdbPage, TmdbTvListItem } from '#app/lib/tmdb-types.ts'
+import { getEnv } from '../env.server.ts'
 import { createCachedLoader, getCache } from '../cache/cache.server.ts'
 import { logger } from '../logger.server.ts'
 import { catalogGet } from './catalog.server.ts'
@@ -137,8 +138,14 @@ export async function heroItems(items: ReadonlyArray<Parameters<typeof toHeroIte
 	)
 }
 
-/** The page's origin, for absolute Open Graph and canonical URLs. */
+/**
+ * The site's origin for absolute URLs (canonical links, Open Graph,
+ * robots.txt, the sitemap): CANONICAL_HOST when set, never a Host header a
+ * client chose; else the request's own.
+ */
 export function originOf(request: Request): string {
-	return new URL(request.url).origin
+	const url = new URL(request.url)
+	const canonicalHost = getEnv().CANONICAL_HOST
+	return canonicalHost ? `${url.protocol}//${canonicalHost}` : url.origin
 }
 
