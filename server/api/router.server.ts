@@ -16,8 +16,10 @@ export function createApiRouter(): Router {
 	router.use(refuseIllFormedQuery)
 	const jsonBody = express.json({ limit: getEnv().BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'], reviver: refuseIllFormedJson })
 	// /sync takes larger bodies and parses them itself, after its session check (server/sync/api.server.ts).
-	// /library-import takes whole export files and parses them with its own limit (server/library-import/api.server.ts).
-	router.use((req, res, next) => (req.path.startsWith('/sync/') || req.path.startsWith('/library-import/') ? next() : jsonBody(req, res, next)))
+	// These parse their own bodies with their own limits: /sync after its session check, /library-import
+	// whole export files, /errors small reports only.
+	const ownParsers = ['/sync/', '/library-import/', '/errors/']
+	router.use((req, res, next) => (ownParsers.some((prefix) => req.path.startsWith(prefix)) ? next() : jsonBody(req, res, next)))
 	for (const [mountPath, makeRouter] of featureRouters) router.use(mountPath, makeRouter())
 	router.use(apiNotFound)
 	router.use(apiErrorHandler)

@@ -33,9 +33,17 @@ export interface SessionsTable {
 	user_agent: string | null
 }
 
+/** Error-screen reports kept for the owner (server/api/error-report.server.ts). */
+export interface ErrorReportsTable {
+	id: string
+	created_at: number
+	report: string
+}
+
 export interface CoreTables {
 	users: UsersTable
 	sessions: SessionsTable
+	error_reports: ErrorReportsTable
 }
 
 /** Every table; each feature declares its own in its module and joins them here. */

@@ -7,7 +7,8 @@ import { pgLibraryFillfactor } from './0006-pg-library-fillfactor.ts'
 import { appSecrets } from './0007-app-secrets.ts'
 import { mediaLibrary } from './0008-media-library.ts'
 import { userAddons } from './0009-user-addons.ts'
-import { calendarFeeds } from './0015-calendar-feeds.ts'
+import { calendarFeeds } from './0010-calendar-feeds.ts'
+import { errorReports } from './0011-error-reports.ts'
 import type { Migration } from './types.ts'
 
 // The one ordered list of migrations. Append new ones; never edit or reorder
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
 	'0007-app-secrets': appSecrets,
 	'0008-media-library': mediaLibrary,
 	'0009-user-addons': userAddons,
-	'0015-calendar-feeds': calendarFeeds,
+	'0010-calendar-feeds': calendarFeeds,
+	'0011-error-reports': errorReports,
 }
