@@ -13,6 +13,9 @@ import { clearAttempts, giveBackAttempt, pruneThrottle, takeAttempt, THROTTLE_RU
 export const USERNAME_MIN = 3
 export const PASSWORD_MIN = 8
 
+/** Control, format (zero-width, bidi), private-use and blank-looking characters: a name must look like what it is. */
+const INVISIBLE_FREE = /^[^\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]*$/u
+
 /** A basic email pattern (spec §5): something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -20,10 +23,16 @@ export const SignupSchema = z
 	.object({
 		username: z
 			.string('Username must be at least 3 characters')
-			.trim()
-			.min(USERNAME_MIN, 'Username must be at least 3 characters')
-			.max(32, 'Username must be at most 32 characters')
-			.regex(/^[^\s@]+$/, 'Username must not contain spaces or @'),
+			// One name, one way to write it: fullwidth and compatibility forms fold to their plain letters.
+			.transform((name) => name.normalize('NFKC').trim())
+			.pipe(
+				z
+					.string()
+					.regex(INVISIBLE_FREE, 'Username must not contain invisible characters')
+					.min(USERNAME_MIN, 'Username must be at least 3 characters')
+					.max(32, 'Username must be at most 32 characters')
+					.regex(/^[^\s@]+$/, 'Username must not contain spaces or @'),
+			),
 		email: z
 			.string('Please enter a valid email address')
 			.trim()
@@ -112,7 +121,7 @@ export function authApiRouter() {
 			const input = parseInput(LoginSchema, req.body)
 			const identifier = input.email || input.username || input.identifier
 			if (!identifier) throw badRequest(LOGIN_INPUT_MESSAGE)
-			const lower = identifier.toLowerCase()
+			const lower = identifier.normalize('NFKC').toLowerCase()
 			const { db } = getDatabase()
 			const user = await db
 				.selectFrom('users')

@@ -90,6 +90,20 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect(sameEmail.status).toBe(409)
 		})
 
+		it('NFKC-normalises usernames and refuses invisible characters', async () => {
+			const account = newAccount()
+			// Fullwidth letters are the same name as their plain forms.
+			const fullwidth = account.username.replace(/^Sailor/, '\uFF33\uFF41\uFF49\uFF4C\uFF4F\uFF52')
+			const created = await client().post<{ user: { username: string } }>('/api/auth/signup', { ...account, username: fullwidth })
+			expect(created.status).toBe(201)
+			expect(created.body.user.username).toBe(account.username)
+			for (const invisible of ['\u200B', '\u200D', '\u202E', '\u2060', '\u3164', '\uFEFF', '\u00AD']) {
+				const response = await client().post<{ error: string }>('/api/auth/signup', { ...newAccount(), username: `ghost${invisible}name${counter}` })
+				expect(response.status, JSON.stringify(invisible)).toBe(400)
+				expect(response.body.error).toBe('username: Username must not contain invisible characters')
+			}
+		})
+
 		it('answers malformed and non-object bodies with 400, never 500', async () => {
 			expect((await client().post('/api/auth/signup', '{not json')).status).toBe(400)
 			expect((await client().post('/api/auth/signup', '[1,2]')).status).toBe(400)
