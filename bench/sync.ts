@@ -65,7 +65,7 @@ async function createSignedInUser(handle: DatabaseHandle, index: number) {
 		.execute()
 	const sessionFor = async () => {
 		const secret = crypto.randomBytes(32).toString('base64url')
-		await handle.db.insertInto('sessions').values({ id: hashSessionSecret(secret), user_id: id, created_at: now, expires_at: now + 86_400_000, user_agent: 'bench' }).execute()
+		await handle.db.insertInto('sessions').values({ id: hashSessionSecret(secret), user_id: id, created_at: now, expires_at: now + 86_400_000, last_seen_at: now, user_agent: 'bench' }).execute()
 		return `${SESSION_COOKIE}=${secret}`
 	}
 	return { id, sessionFor }

@@ -61,6 +61,8 @@ const EnvSchema = z.object({
 		.default('on')
 		.transform((v) => v === 'on' || v === 'true' || v === '1'),
 	ANALYTICS_ENDPOINT: optionalString,
+	/** A session unused for this many days ends (besides the 30-day limit). */
+	SESSION_IDLE_DAYS: z.coerce.number().min(1).max(30).default(7),
 	/** A chat webhook (Discord-style) error reports are posted to; without one they are kept in the database. */
 	ERROR_WEBHOOK_URL: optionalString.pipe(z.string().url('ERROR_WEBHOOK_URL must be a URL').regex(/^https?:\/\//, 'ERROR_WEBHOOK_URL must be http(s)').optional()),
 	CONTACT_EMAIL: z.string().default('contact@willow.invalid'),

@@ -53,8 +53,18 @@ export function updateName(name: string) {
 	return apiRequest<{ user: AccountUser }>('/api/users/me/updateName', { body: { name } })
 }
 
-export function deleteAccount(username: string) {
-	return apiRequest<{ ok: true }>('/api/users/me', { method: 'DELETE', body: { username } })
+/** Deletes the account; the password confirms it is the owner at the keyboard. */
+export function deleteAccount(password: string) {
+	return apiRequest<{ ok: true }>('/api/users/me', { method: 'DELETE', body: { password } })
+}
+
+/** Changes the password (the current one required); every other session ends. */
+export function changePassword(currentPassword: string, newPassword: string, newPasswordConfirm: string) {
+	return apiRequest<{ ok: true; signedOut: number }>('/api/users/me/password', { body: { currentPassword, newPassword, newPasswordConfirm } })
+}
+
+export function signOutOtherDevices() {
+	return apiRequest<{ ok: true; signedOut: number }>('/api/users/me/sessions/sign-out-others', { body: {} })
 }
 
 /** Remembers the signed-in user on the device (spec §3 user-info). */

@@ -1,6 +1,9 @@
 import { Router } from 'express'
 import { z } from 'zod'
-import { currentUser, endSession, requireUser } from '../auth/session.server.ts'
+import { PASSWORD_MIN } from '../auth/api.server.ts'
+import { hashPassword, verifyPassword } from '../auth/passwords.server.ts'
+import { currentUser, endOtherSessions, endSession, requireUser, sessionIdOf } from '../auth/session.server.ts'
+import { clearAttempts, takeAttempt, THROTTLE_RULES } from '../auth/throttle.server.ts'
 import { getDatabase } from '../db/db.server.ts'
 import { badRequest, jsonHandler, parseInput, unauthorized } from '../http/errors.server.ts'
 import { readBookmarks } from '../sync/bookmarks.server.ts'
@@ -14,7 +17,30 @@ const NameSchema = z.object({
 	name: z.string('Name must not be empty').trim().min(1, 'Name must not be empty').max(50, 'Name must be at most 50 characters'),
 })
 
-const DeleteAccountSchema = z.object({ username: z.string('Type your username to confirm').max(254) })
+const PASSWORD_TEXT = 'Enter your password'
+const DeleteAccountSchema = z.object({ password: z.string(PASSWORD_TEXT).min(1, PASSWORD_TEXT).max(1024, PASSWORD_TEXT) })
+
+const ChangePasswordSchema = z
+	.object({
+		currentPassword: z.string('Enter your current password').min(1, 'Enter your current password').max(1024),
+		newPassword: z.string('Password must be at least 8 characters').min(PASSWORD_MIN, 'Password must be at least 8 characters').max(1024, 'Password must be at most 1024 characters'),
+		newPasswordConfirm: z.string('Passwords do not match'),
+	})
+	.refine((input) => input.newPassword === input.newPasswordConfirm, { message: 'Passwords do not match', path: ['newPasswordConfirm'] })
+
+export const WRONG_PASSWORD = 'That password is not right'
+
+/**
+ * Checks the signed-in user's password for a sensitive change, counted before
+ * the check like a login (a stolen session can not guess it without limit).
+ */
+async function confirmPassword(userId: string, password: string) {
+	const key = `password-check:${userId}`
+	await takeAttempt(key, THROTTLE_RULES.account)
+	const row = await getDatabase().db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst()
+	if (!row || !(await verifyPassword(row.password_hash, password))) throw badRequest(WRONG_PASSWORD)
+	await clearAttempts(key)
+}
 
 async function loadUser(id: string) {
 	const row = await getDatabase().db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst()
@@ -40,6 +66,28 @@ export function usersApiRouter() {
 			await getDatabase().db.updateTable('users').set({ name, updated_at: Date.now() }).where('id', '=', id).execute()
 			return { user: publicUser(await loadUser(id)) }
 		}),
+	)
+
+	// Changing the password signs out every other session (a thief's included); this one stays.
+	router.post(
+		'/me/password',
+		jsonHandler(async (req, res) => {
+			const input = parseInput(ChangePasswordSchema, req.body)
+			const { id } = currentUser(res)
+			await confirmPassword(id, input.currentPassword)
+			await getDatabase()
+				.db.updateTable('users')
+				.set({ password_hash: await hashPassword(input.newPassword), updated_at: Date.now() })
+				.where('id', '=', id)
+				.execute()
+			const signedOut = await endOtherSessions(id, sessionIdOf(req))
+			return { ok: true, signedOut }
+		}),
+	)
+
+	router.post(
+		'/me/sessions/sign-out-others',
+		jsonHandler(async (req, res) => ({ ok: true, signedOut: await endOtherSessions(currentUser(res).id, sessionIdOf(req)) })),
 	)
 
 	router.get(
@@ -81,9 +129,9 @@ export function usersApiRouter() {
 	router.delete(
 		'/me',
 		jsonHandler(async (req, res) => {
-			const { username } = parseInput(DeleteAccountSchema, req.body ?? {})
+			const { password } = parseInput(DeleteAccountSchema, req.body ?? {})
 			const user = currentUser(res)
-			if (username.trim().toLowerCase() !== user.username.toLowerCase()) throw badRequest('Type your username to confirm')
+			await confirmPassword(user.id, password)
 			await deleteUserData(getDatabase(), user.id)
 			await endSession(req, res)
 			return { ok: true }

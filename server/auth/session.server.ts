@@ -8,6 +8,9 @@ export const SESSION_COOKIE = 'willow_session'
 /** In production over HTTPS the cookie carries the __Host- prefix (Secure, path /, no Domain). */
 export const SECURE_SESSION_COOKIE = '__Host-willow_session'
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+/** How stale last_seen_at may get before a request refreshes it. */
+export const SESSION_TOUCH_MS = 60 * 60 * 1000
 
 export function hashSessionSecret(secret: string) {
 	return crypto.createHash('sha256').update(secret).digest('hex')
@@ -51,13 +54,17 @@ export async function getSessionUser(cookieHeader: string | null | undefined, se
 	const secret = readSessionSecret(cookieHeader, secureRequest)
 	if (!secret || secret.length > 200) return null
 	const { db } = getDatabase()
+	const sessionId = hashSessionSecret(secret)
 	const row = await db
 		.selectFrom('sessions')
 		.innerJoin('users', 'users.id', 'sessions.user_id')
-		.select(['users.id', 'users.username', 'users.email', 'users.name', 'users.is_donator', 'sessions.expires_at'])
-		.where('sessions.id', '=', hashSessionSecret(secret))
+		.select(['users.id', 'users.username', 'users.email', 'users.name', 'users.is_donator', 'sessions.expires_at', 'sessions.last_seen_at'])
+		.where('sessions.id', '=', sessionId)
 		.executeTakeFirst()
-	if (!row || row.expires_at <= Date.now()) return null
+	const now = Date.now()
+	if (!row || row.expires_at <= now || row.last_seen_at + getEnv().SESSION_IDLE_DAYS * DAY_MS <= now) return null
+	// Refreshed now and then, not on every request: one write per session an hour at most.
+	if (now - row.last_seen_at > SESSION_TOUCH_MS) await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute()
 	return { id: row.id, username: row.username, email: row.email, name: row.name, isDonator: row.is_donator === 1 }
 }
 
@@ -85,11 +92,25 @@ export async function startSession(req: Request, res: Response, userId: string):
 	const id = hashSessionSecret(secret)
 	await db
 		.insertInto('sessions')
-		.values({ id, user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS, user_agent: req.get('user-agent')?.slice(0, 300) ?? null })
+		.values({ id, user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS, last_seen_at: now, user_agent: req.get('user-agent')?.slice(0, 300) ?? null })
 		.execute()
 	const { name, secure } = cookieSettings(req)
 	res.cookie(name, secret, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: SESSION_TTL_MS })
 	return hashSessionSecret(id)
+}
+
+/** The session row id (hash) of a request's cookie, if it has one. */
+export function sessionIdOf(req: Request): string | undefined {
+	const secret = readSessionSecret(req.get('cookie'), req.secure)
+	return secret && secret.length <= 200 ? hashSessionSecret(secret) : undefined
+}
+
+/** Ends every session of a user except `keepId` (another device's password change, "sign out of all other devices"). */
+export async function endOtherSessions(userId: string, keepId: string | undefined) {
+	let query = getDatabase().db.deleteFrom('sessions').where('user_id', '=', userId)
+	if (keepId) query = query.where('id', '!=', keepId)
+	const result = await query.executeTakeFirst()
+	return Number(result.numDeletedRows)
 }
 
 /** Deletes the request's session row and clears the cookie (both names). */

@@ -32,7 +32,7 @@ describe.each(DIALECTS)('database layer on %s', (dialect) => {
 				.values({ id: crypto.randomUUID(), username: 'ALICE', username_lower: 'alice', email: 'b@x.io', email_lower: 'b@x.io', name: 'B', password_hash: 'h', four_k_token: null, created_at: now, updated_at: now })
 				.execute(),
 		).rejects.toThrow()
-		await db.insertInto('sessions').values({ id: 's1', user_id: id, created_at: now, expires_at: now + 1000, user_agent: null }).execute()
+		await db.insertInto('sessions').values({ id: 's1', user_id: id, created_at: now, expires_at: now + 1000, last_seen_at: now, user_agent: null }).execute()
 		const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 		// bigint columns come back as numbers on both dialects.
 		expect(user.created_at).toBe(now)

@@ -30,6 +30,8 @@ export interface SessionsTable {
 	user_id: string
 	created_at: number
 	expires_at: number
+	/** Last use (refreshed at most every SESSION_TOUCH_MS), for the idle timeout. */
+	last_seen_at: number
 	user_agent: string | null
 }
 

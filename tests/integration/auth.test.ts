@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ApiClient, startApi, type RunningApi } from '#tests/support/api-test-client.ts'
+import { resetPassword } from '#server/account/reset-password.server.ts'
 import { hashSessionSecret } from '#server/auth/session.server.ts'
 import { THROTTLE_RULES } from '#server/auth/throttle.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
@@ -307,6 +308,69 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect(me.body.user['4k_token']).toBe(token)
 		})
 
+		it('changes the password with the old one, signing out every other session but this one', async () => {
+			const account = newAccount()
+			const laptop = client()
+			await laptop.post('/api/auth/signup', account)
+			const phone = client()
+			expect((await phone.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200)
+			const change = (browser: ApiClient, currentPassword: string, newPassword = 'a brand new password') =>
+				browser.post<{ error?: string; signedOut?: number }>('/api/users/me/password', { currentPassword, newPassword, newPasswordConfirm: newPassword })
+			const wrong = await change(laptop, 'wrong password')
+			expect(wrong.status).toBe(400)
+			expect(wrong.body.error).toBe('That password is not right')
+			expect((await laptop.post('/api/users/me/password', { currentPassword: account.password, newPassword: 'short', newPasswordConfirm: 'short' })).status).toBe(400)
+			const changed = await change(laptop, account.password)
+			expect(changed.status).toBe(200)
+			expect(changed.body.signedOut).toBe(1)
+			expect((await laptop.get('/api/users/me')).status).toBe(200)
+			expect((await phone.get('/api/users/me')).status).toBe(401)
+			expect((await client().post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(401)
+			expect((await client().post('/api/auth/login', { email: account.email, password: 'a brand new password' })).status).toBe(200)
+		})
+
+		it('signs out of all other devices', async () => {
+			const account = newAccount()
+			const laptop = client()
+			await laptop.post('/api/auth/signup', account)
+			const others = [client(), client()]
+			for (const other of others) await other.post('/api/auth/login', { email: account.email, password: account.password })
+			const answer = await laptop.post<{ signedOut: number }>('/api/users/me/sessions/sign-out-others')
+			expect(answer.body.signedOut).toBe(2)
+			expect((await laptop.get('/api/users/me')).status).toBe(200)
+			for (const other of others) expect((await other.get('/api/users/me')).status).toBe(401)
+		})
+
+		it('ends a session left unused longer than the idle timeout, and keeps a used one alive', async () => {
+			const account = newAccount()
+			const browser = client()
+			await browser.post('/api/auth/signup', account)
+			const { db } = running.testDb.handle
+			const userId = (await browser.get<{ user: { id: string } }>('/api/users/me')).body.user.id
+			const sevenDays = 7 * 24 * 60 * 60 * 1000
+			// Used 6 days ago: still valid, and the use refreshes it.
+			await db.updateTable('sessions').set({ last_seen_at: Date.now() - sevenDays + 24 * 60 * 60 * 1000 }).where('user_id', '=', userId).execute()
+			expect((await browser.get('/api/users/me')).status).toBe(200)
+			const refreshed = await db.selectFrom('sessions').select('last_seen_at').where('user_id', '=', userId).executeTakeFirstOrThrow()
+			expect(refreshed.last_seen_at).toBeGreaterThan(Date.now() - 60_000)
+			// Unused for 7 days: over.
+			await db.updateTable('sessions').set({ last_seen_at: Date.now() - sevenDays - 1000 }).where('user_id', '=', userId).execute()
+			expect((await browser.get('/api/users/me')).status).toBe(401)
+		})
+
+		it('the owner\'s password reset sets a new password and ends every session', async () => {
+			const account = newAccount()
+			const browser = client()
+			await browser.post('/api/auth/signup', account)
+			expect(await resetPassword(running.testDb.handle, 'no-such-user')).toBeUndefined()
+			const reset = await resetPassword(running.testDb.handle, account.username.toUpperCase())
+			expect(reset).toMatchObject({ username: account.username, signedOut: 1 })
+			expect(reset!.password).toMatch(/^[\w-]{24}$/)
+			expect((await browser.get('/api/users/me')).status).toBe(401)
+			expect((await client().post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(401)
+			expect((await client().post('/api/auth/login', { email: account.email, password: reset!.password })).status).toBe(200)
+		})
+
 		it('exports the data as a JSON download and deletes every row of the user on confirmation', async () => {
 			const browser = client()
 			const account = newAccount()
@@ -321,9 +385,12 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect(exported.body).toMatchObject({ user: { username: account.username }, bookmarks: [{ mediaId: 1 }], removedBookmarks: [{ mediaId: 2 }], watchHistory: { '3': { title: 'S' } } })
 			expect(JSON.stringify(exported.body)).not.toContain('argon2')
 
-			const wrongConfirm = await browser.request('DELETE', '/api/users/me', { username: 'someone else' })
+			// Deleting asks for the password (a typed username proves nothing about who holds the session).
+			expect((await browser.request('DELETE', '/api/users/me', { username: account.username })).status).toBe(400)
+			const wrongConfirm = await browser.request<{ error: string }>('DELETE', '/api/users/me', { password: 'not the password' })
 			expect(wrongConfirm.status).toBe(400)
-			const deleted = await browser.request('DELETE', '/api/users/me', { username: account.username })
+			expect(wrongConfirm.body.error).toBe('That password is not right')
+			const deleted = await browser.request('DELETE', '/api/users/me', { password: account.password })
 			expect(deleted.status).toBe(200)
 			const { db } = running.testDb.handle
 			for (const table of ['user_bookmarks', 'user_watch_items', 'user_watch_episodes', 'user_settings', 'user_sync_state', 'sessions'] as const) {

@@ -5,6 +5,7 @@ import { Link, useNavigate, useRevalidator } from 'react-router'
 import { toast } from '#app/utils/toast.ts'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { clearAccountDevice, deleteAccount, logout, NAME_SAVE_THROTTLE_MS, storeUserInfo, updateName } from '#app/utils/account.ts'
+import { AccountSecurity } from './account-security.tsx'
 import { ApiError, UnauthorizedError } from '#app/utils/api-client.ts'
 import type { SessionUser } from '#app/utils/user.ts'
 import { FormError, FormField } from '#app/components/ui/form-field.tsx'
@@ -112,6 +113,8 @@ export function AccountPanel({ user }: { user: SessionUser }) {
 				<EmailUpdatesSetting />
 			</SettingsSection>
 
+			<AccountSecurity />
+
 			<SettingsSection title="Your data">
 				<div className="flex flex-col gap-3 py-4 sm:flex-row sm:flex-wrap">
 					<a href="/api/users/me/export" download className={buttonClass('outline')} data-testid="download-data">
@@ -122,21 +125,21 @@ export function AccountPanel({ user }: { user: SessionUser }) {
 						<LogOut className="size-4" aria-hidden="true" />
 						Log out
 					</Button>
-					<DeleteAccountDialog username={user.username} />
+					<DeleteAccountDialog />
 				</div>
 			</SettingsSection>
 		</div>
 	)
 }
 
-function DeleteAccountDialog({ username }: { username: string }) {
+function DeleteAccountDialog() {
 	const navigate = useNavigate()
 	const revalidator = useRevalidator()
 	const [open, setOpen] = useState(false)
 	const [typed, setTyped] = useState('')
 	const [busy, setBusy] = useState(false)
 	const [error, setError] = useState<string | null>(null)
-	const matches = typed.trim().toLowerCase() === username.toLowerCase()
+	const matches = typed.length > 0
 
 	async function onConfirm(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
@@ -144,7 +147,7 @@ function DeleteAccountDialog({ username }: { username: string }) {
 		setBusy(true)
 		setError(null)
 		try {
-			await deleteAccount(typed.trim())
+			await deleteAccount(typed)
 			clearAccountDevice()
 			setOpen(false)
 			toast.success('Your account has been deleted.')
@@ -182,7 +185,7 @@ function DeleteAccountDialog({ username }: { username: string }) {
 					</Dialog.Description>
 					<form onSubmit={onConfirm} className="mt-4 flex flex-col gap-4">
 						{error ? <FormError>{error}</FormError> : null}
-						<FormField label={`Type your username (${username}) to confirm`} name="confirm-username" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} disabled={busy} />
+						<FormField label="Your password, to confirm" name="confirm-password" type="password" autoComplete="current-password" value={typed} onChange={(event) => setTyped(event.target.value)} disabled={busy} />
 						<div className="flex justify-end gap-2">
 							<Dialog.Close asChild>
 								<Button variant="ghost" disabled={busy}>
