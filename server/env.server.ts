@@ -61,6 +61,10 @@ const EnvSchema = z.object({
 		.default('on')
 		.transform((v) => v === 'on' || v === 'true' || v === '1'),
 	ANALYTICS_ENDPOINT: optionalString,
+	/** The image cache's bound on disk (DATA_DIR/image-cache), least recently used out first. */
+	IMAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(1024 * 1024 * 1024),
+	/** Image renders at once per process (default: one per CPU core); more wait, and past 64 waiting the answer is 503. */
+	IMAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 	/** A session unused for this many days ends (besides the 30-day limit). */
 	SESSION_IDLE_DAYS: z.coerce.number().min(1).max(30).default(7),
 	/** A chat webhook (Discord-style) error reports are posted to; without one they are kept in the database. */

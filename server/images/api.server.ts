@@ -1,16 +1,19 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { Router, type Request, type Response } from 'express'
 import { LRUCache } from 'lru-cache'
 import { ART_KINDS, parseArtPath, type ArtKind } from '#app/lib/images.ts'
 import { NETWORKS } from '#app/lib/networks.ts'
 import { genreObjects } from '../catalog/genre-lists.ts'
+import { MAX_TMDB_ID } from '../catalog/tmdb-paths.ts'
 import { getDatabase } from '../db/db.server.ts'
 import { getEnv } from '../env.server.ts'
 import { badRequest, HttpError, notFound, parseInput } from '../http/errors.server.ts'
 import { logger } from '../logger.server.ts'
 import { drawArt, type ArtSubject } from './art.ts'
+import { createRenderLimiter, type RenderLimiter } from './render-limit.ts'
 import { applyTransform, CONTENT_TYPES, TransformError, TransformSchema, transformKey, type Transform } from './transform.server.ts'
 
 // /api/images/art/<kind>/<ref>.webp — Willow's drawn artwork for demo titles.
@@ -29,6 +32,12 @@ interface Rendered {
 	type: string
 }
 
+let limiter: RenderLimiter | undefined
+function renderLimiter() {
+	limiter ??= createRenderLimiter(getEnv().IMAGE_RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()), 64)
+	return limiter
+}
+
 const memory = new LRUCache<string, Rendered>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (value) => value.body.length + 100 })
 const inFlight = new Map<string, Promise<Rendered>>()
 
@@ -40,11 +49,18 @@ async function readDisk(key: string): Promise<Rendered | undefined> {
 	try {
 		const file = path.join(cacheDir(), key.slice(0, 2), key)
 		const [body, type] = await Promise.all([fs.readFile(file), fs.readFile(`${file}.type`, 'utf8')])
+		// A read makes the entry recent for the size bound's least-recently-used order.
+		const now = new Date()
+		await fs.utimes(file, now, now).catch(() => {})
 		return { body, type }
 	} catch {
 		return undefined
 	}
 }
+
+let writtenSinceSweep = 0
+let lastSweep = 0
+let sweeping: Promise<void> | undefined
 
 async function writeDisk(key: string, value: Rendered) {
 	try {
@@ -55,7 +71,50 @@ async function writeDisk(key: string, value: Rendered) {
 		await fs.writeFile(path.join(dir, `${key}.type`), value.type)
 		await fs.rename(temporary, path.join(dir, key))
 	} catch (error) {
+		// A full disk (ENOSPC) or a read-only folder: the image is still answered from memory.
 		logger.warn({ err: error }, 'image disk cache write failed')
+		return
+	}
+	writtenSinceSweep += value.body.length
+	const bound = getEnv().IMAGE_CACHE_MAX_BYTES
+	// Swept after a tenth of the bound was written, or a minute after the last sweep.
+	if (!sweeping && (writtenSinceSweep > bound / 10 || Date.now() - lastSweep > 60_000)) {
+		sweeping = sweepImageCache(bound)
+			.catch((error: unknown) => logger.warn({ err: error }, 'image cache sweep failed'))
+			.finally(() => (sweeping = undefined))
+	}
+}
+
+/**
+ * Keeps the disk cache at most `maxBytes`: when over, the least recently used
+ * entries (by modification time, which reads refresh) go until it is under 90 %
+ * of the bound (or 0 for a bound of 0). Any process may sweep; a file another
+ * one removed first is simply skipped.
+ */
+export async function sweepImageCache(maxBytes: number = getEnv().IMAGE_CACHE_MAX_BYTES): Promise<void> {
+	writtenSinceSweep = 0
+	lastSweep = Date.now()
+	const root = cacheDir()
+	const entries: Array<{ file: string; size: number; used: number }> = []
+	let total = 0
+	for (const sub of await fs.readdir(root).catch(() => [] as string[])) {
+		const dir = path.join(root, sub)
+		for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+			if (name.endsWith('.type') || name.endsWith('.tmp')) continue
+			const file = path.join(dir, name)
+			const stat = await fs.stat(file).catch(() => undefined)
+			if (!stat) continue
+			entries.push({ file, size: stat.size, used: stat.mtimeMs })
+			total += stat.size + 64
+		}
+	}
+	if (total <= maxBytes) return
+	const target = maxBytes * 0.9
+	entries.sort((a, b) => a.used - b.used)
+	for (const entry of entries) {
+		if (total <= target) break
+		await Promise.all([fs.rm(entry.file, { force: true }), fs.rm(`${entry.file}.type`, { force: true })])
+		total -= entry.size + 64
 	}
 }
 
@@ -75,7 +134,7 @@ async function serve(req: Request, res: Response, identity: string, maxAge: stri
 			pending = (async () => {
 				const fromDisk = await readDisk(key)
 				if (fromDisk) return fromDisk
-				const fresh = await render()
+				const fresh = await renderLimiter().run(render)
 				await writeDisk(key, fresh)
 				return fresh
 			})().finally(() => inFlight.delete(key))
@@ -106,17 +165,18 @@ async function render(source: Buffer, transform: Transform, density?: number): P
 
 const yearOf = (date: string | null) => (date && /^\d{4}/.test(date) ? date.slice(0, 4) : '')
 
-/** What to draw for an art reference: the title, with a small label. */
-export async function artSubject(kind: ArtKind, ref: string): Promise<ArtSubject> {
+/** What to draw for an art reference: the title, with a small label; undefined for what the catalogue does not have. */
+export async function artSubject(kind: ArtKind, ref: string): Promise<ArtSubject | undefined> {
 	const [type, ...numbers] = ref.split('-')
 	const ids = numbers.map(Number)
 	const fallback: ArtSubject = { seed: ref, title: 'Willow' }
+	if (!ids[0] || ids.some((id) => id > MAX_TMDB_ID)) return undefined
 	try {
 		const { db } = getDatabase()
 		if ((type === 'movie' || type === 'tv' || type === 'season' || type === 'episode') && ids[0]) {
 			const media = type === 'movie' ? 'movie' : 'tv'
 			const row = await db.selectFrom('catalog_titles').select(['title', 'release_date', 'genre_ids']).where('key', '=', ids[0] * 2 + (media === 'tv' ? 1 : 0)).executeTakeFirst()
-			if (!row) return { seed: ref, title: type === 'movie' ? 'Untitled Movie' : 'Untitled Series' }
+			if (!row) return undefined
 			const genre = genreObjects(media, JSON.parse(row.genre_ids) as number[])[0]?.name
 			// The show's colours carry through its seasons and episodes.
 			const seed = `${media}-${ids[0]}`
@@ -129,26 +189,32 @@ export async function artSubject(kind: ArtKind, ref: string): Promise<ArtSubject
 					.where('season_number', '=', ids[1] ?? 0)
 					.where('episode_number', '=', ids[2] ?? 0)
 					.executeTakeFirst()
-				return { seed: `${seed}-${ids[1]}-${ids[2]}`, title: episode?.name ?? row.title, label: `S${ids[1]} · E${ids[2]}` }
+				if (!episode) return undefined
+				return { seed: `${seed}-${ids[1]}-${ids[2]}`, title: episode.name || row.title, label: `S${ids[1]} · E${ids[2]}` }
 			}
 			return { seed, title: row.title, label: [yearOf(row.release_date), genre].filter(Boolean).join(' · ') }
 		}
 		if (type === 'person' && ids[0]) {
 			const person = await db.selectFrom('catalog_people').select('name').where('id', '=', ids[0]).executeTakeFirst()
-			return { seed: ref, title: person?.name ?? 'Unknown' }
+			return person ? { seed: ref, title: person.name } : undefined
 		}
 		if (type === 'provider' && ids[0]) {
-			return { seed: ref, title: NETWORKS.find((n) => n.providerId === ids[0])?.name ?? 'Streaming' }
+			const network = NETWORKS.find((n) => n.providerId === ids[0])
+			return network ? { seed: ref, title: network.name } : undefined
 		}
 	} catch (error) {
+		// The database is away: a generic image rather than none.
 		logger.warn({ err: error, ref }, 'artwork lookup failed; drawing a generic image')
+		return fallback
 	}
-	return fallback
+	return undefined
 }
 
 async function serveArt(req: Request, res: Response, kind: ArtKind, ref: string) {
 	const transform = parseTransform(req.query)
 	const subject = await artSubject(kind, ref)
+	// Nothing is drawn (or cached) for titles that do not exist.
+	if (!subject) throw notFound('Unknown artwork')
 	const svg = drawArt(kind, subject)
 	// The drawing itself is part of the identity: a new design gets new ETags and cache entries.
 	await serve(req, res, `art:${kind}:${svg}:${transformKey(transform)}`, ART_MAX_AGE, () => render(Buffer.from(svg), transform))

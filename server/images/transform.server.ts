@@ -20,18 +20,38 @@ export const BASE_QUALITY = { webp: 80, jpeg: 82, avif: 50 } as const
 const number = (name: string, min: number, max: number) =>
 	z.coerce.number({ error: `${name} must be a number` }).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`)
 
-export const TransformSchema = z.object({
-	w: number('w', 1, MAX_DIMENSION).int('w must be a whole number').optional(),
-	h: number('h', 1, MAX_DIMENSION).int('h must be a whole number').optional(),
-	q: z.coerce.number({ error: 'q must be a number' }).gt(0, 'q must be above 0').max(1, 'q must be at most 1').default(1),
+/**
+ * The sizes an image is rendered at: TMDB's widths (w45 … w1280, h632 as 421
+ * wide) and the artwork's "original" widths. Only these, so the number of
+ * distinct renders (and cache entries) of one image stays small.
+ */
+export const IMAGE_WIDTHS = [45, 92, 154, 185, 300, 342, 421, 500, 780, 800, 1000, 1280, 1920] as const
+/** Quality factors offered (q). */
+export const QUALITY_STEPS = [0.25, 0.5, 0.75, 0.9, 1] as const
+
+const size = (name: 'w' | 'h') =>
+	z.coerce
+		.number({ error: `${name} must be a number` })
+		.refine((value) => (IMAGE_WIDTHS as readonly number[]).includes(value), `${name} must be one of ${IMAGE_WIDTHS.join(', ')}`)
+/** A tenth step: 1.2 is fine, 1.234 is not (one more distinct render per digit otherwise). */
+const tenths = (name: string, min: number, max: number) => number(name, min, max).refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, `${name} takes one decimal at most`)
+
+export const TransformSchema = z
+	.object({
+	w: size('w').optional(),
+	h: size('h').optional(),
+	q: z.coerce
+		.number({ error: 'q must be a number' })
+		.refine((value) => (QUALITY_STEPS as readonly number[]).includes(value), `q must be one of ${QUALITY_STEPS.join(', ')}`)
+		.default(1),
 	output: z.enum(OUTPUTS, { error: `output must be one of ${OUTPUTS.join(', ')}` }).default('webp'),
 	fit: z.enum(FITS, { error: `fit must be one of ${FITS.join(', ')}` }).default('cover'),
-	blur: number('blur', 0.3, 100).optional(),
-	brightness: number('brightness', 0, 5).optional(),
-	contrast: number('contrast', 0, 5).optional(),
-	saturation: number('saturation', 0, 5).optional(),
-	sharpen: number('sharpen', 0.01, 10).optional(),
-	rotation: number('rotation', -360, 360).optional(),
+	blur: number('blur', 1, 100).int('blur must be a whole number').optional(),
+	brightness: tenths('brightness', 0, 5).optional(),
+	contrast: tenths('contrast', 0, 5).optional(),
+	saturation: tenths('saturation', 0, 5).optional(),
+	sharpen: tenths('sharpen', 0.1, 10).optional(),
+	rotation: number('rotation', -360, 360).int('rotation must be whole degrees').optional(),
 	background: z
 		.string()
 		.regex(/^(#?[0-9a-fA-F]{6}|#?[0-9a-fA-F]{3}|transparent)$/, 'background must be a hex colour like ff8800 or "transparent"')
@@ -49,7 +69,9 @@ export const TransformSchema = z.object({
 			}
 			return { left, top, width, height }
 		}),
-})
+	})
+	// Blurring a full-size image is the costliest render there is: only after a resize.
+	.refine((t) => t.blur === undefined || t.w !== undefined || t.h !== undefined, { message: 'blur needs w or h (blur a resized image)', path: ['blur'] })
 
 export type Transform = z.infer<typeof TransformSchema>
 

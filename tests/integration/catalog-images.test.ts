@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from '#server/catalog/demo.server.ts'
 import { setDatabaseForTests } from '#server/db/db.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
-import { clearImageMemoryCache } from '#server/images/api.server.ts'
+import { clearImageMemoryCache, sweepImageCache } from '#server/images/api.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { startTestApp, type RunningApp } from '#tests/support/servers.ts'
 
@@ -53,6 +53,12 @@ afterAll(async () => {
 	fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
+/** A person of the demo catalogue (people ids come from their names): the first of a film's cast. */
+async function demoPersonRef() {
+	const movie = (await (await fetch(`${base}/api/catalog/movie/155?append_to_response=credits`)).json()) as { credits: { cast: Array<{ profile_path: string }> } }
+	return /person-\d+/.exec(movie.credits.cast[0]!.profile_path)![0]
+}
+
 async function image(url: string) {
 	const response = await fetch(`${base}${url}`)
 	const body = Buffer.from(await response.arrayBuffer())
@@ -66,7 +72,7 @@ describe('demo artwork', () => {
 			['/api/images/art/backdrop/movie-155.webp?w=780', 780, 439],
 			['/api/images/art/logo/tv-1399.webp?w=500', 500, 188],
 			['/api/images/art/still/episode-1399-1-1.webp?w=300', 300, 169],
-			['/api/images/art/profile/person-1.webp?w=185', 185, 278],
+			[`/api/images/art/profile/${await demoPersonRef()}.webp?w=185`, 185, 278],
 			['/api/images/art/logo/provider-8.webp?w=92', 92, 35],
 		]
 		for (const [url, width, height] of cases) {
@@ -79,40 +85,78 @@ describe('demo artwork', () => {
 
 	it('is deterministic, with an ETag, a long Cache-Control and 304 on a match', async () => {
 		clearImageMemoryCache()
-		const first = await image('/api/images/art/poster/movie-550.webp?w=200')
-		const second = await image('/api/images/art/poster/movie-550.webp?w=200')
+		const first = await image('/api/images/art/poster/movie-550.webp?w=185')
+		const second = await image('/api/images/art/poster/movie-550.webp?w=185')
 		expect(first.body.equals(second.body)).toBe(true)
 		const etag = first.response.headers.get('etag')
 		expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
 		expect(first.response.headers.get('cache-control')).toContain('max-age=31536000')
-		const revalidated = await fetch(`${base}/api/images/art/poster/movie-550.webp?w=200`, { headers: { 'if-none-match': etag! } })
+		const revalidated = await fetch(`${base}/api/images/art/poster/movie-550.webp?w=185`, { headers: { 'if-none-match': etag! } })
 		expect(revalidated.status).toBe(304)
-		const other = await image('/api/images/art/poster/movie-551.webp?w=200')
+		const other = await image('/api/images/art/poster/movie-551.webp?w=185')
 		expect(other.response.headers.get('etag')).not.toBe(etag)
 	})
 
 	it('applies the proxy parameters', async () => {
-		const png = await image('/api/images/art/poster/movie-155.webp?w=100&h=100&fit=contain&background=ff0000&output=png')
+		const png = await image('/api/images/art/poster/movie-155.webp?w=92&h=92&fit=contain&background=ff0000&output=png')
 		expect(png.response.headers.get('content-type')).toBe('image/png')
-		expect([png.meta?.width, png.meta?.height]).toEqual([100, 100])
-		const jpeg = await image('/api/images/art/backdrop/movie-155.webp?w=320&output=jpeg&q=0.5&blur=3&brightness=1.2&contrast=1.1&saturation=0.5&sharpen=1')
+		expect([png.meta?.width, png.meta?.height]).toEqual([92, 92])
+		const jpeg = await image('/api/images/art/backdrop/movie-155.webp?w=300&output=jpeg&q=0.5&blur=3&brightness=1.2&contrast=1.1&saturation=0.5&sharpen=1')
 		expect(jpeg.response.headers.get('content-type')).toBe('image/jpeg')
-		const rotated = await image('/api/images/proxy?src=/art/poster/movie-155.webp&w=100&rotation=90&background=transparent')
+		const rotated = await image('/api/images/proxy?src=/art/poster/movie-155.webp&w=92&rotation=90&background=transparent')
 		expect(rotated.response.status).toBe(200)
 		// Rotation comes first, then the resize: a quarter turn makes the poster landscape.
-		expect([rotated.meta?.width, rotated.meta?.height]).toEqual([100, 67])
-		const cropped = await image('/api/images/art/poster/movie-155.webp?crop=0,0,500,500&w=50')
-		expect([cropped.meta?.width, cropped.meta?.height]).toEqual([50, 50])
+		expect([rotated.meta?.width, rotated.meta?.height]).toEqual([92, 61])
+		const cropped = await image('/api/images/art/poster/movie-155.webp?crop=0,0,500,500&w=45')
+		expect([cropped.meta?.width, cropped.meta?.height]).toEqual([45, 45])
 	})
 
 	it('answers 400 JSON for invalid parameters and 404 for unknown artwork', async () => {
-		for (const query of ['w=0', 'w=5000', 'h=abc', 'q=0', 'q=2', 'output=gif', 'fit=stretch', 'blur=1000', 'rotation=720', 'background=red', 'crop=1,2,3', 'crop=900,1400,500,500', 'w=1&w=2']) {
+		for (const query of ['w=0', 'w=5000', 'h=abc', 'q=0', 'q=2', 'output=gif', 'fit=stretch', 'w=300&blur=1000', 'rotation=720', 'background=red', 'crop=1,2,3', 'crop=900,1400,500,500', 'w=1&w=2']) {
 			const response = await fetch(`${base}/api/images/art/poster/movie-155.webp?${query}`)
 			expect({ query, status: response.status }).toEqual({ query, status: 400 })
 			expect(typeof ((await response.json()) as { error: string }).error).toBe('string')
 		}
 		expect((await fetch(`${base}/api/images/art/banner/movie-155.webp`)).status).toBe(404)
+		// Artwork is drawn only for titles the catalogue has.
+		for (const ref of ['movie-999999', 'tv-999999', 'season-999999-1', 'episode-999999-1-1', 'person-999999999', 'provider-999999']) {
+			expect({ ref, status: (await fetch(`${base}/api/images/art/poster/${ref}.webp?w=185`)).status }).toEqual({ ref, status: 404 })
+		}
 		expect((await fetch(`${base}/api/images/art/poster/movie-155.png`)).status).toBe(404)
+	})
+})
+
+describe('bounded rendering', () => {
+	it('takes only the fixed widths and quality steps, and blur only with a resize', async () => {
+		for (const query of ['w=343', 'w=199', 'h=101', 'q=0.33', 'q=0.51', 'blur=3', 'w=300&blur=2.5', 'w=300&brightness=1.234', 'w=300&rotation=12.5']) {
+			const response = await fetch(`${base}/api/images/art/poster/movie-155.webp?${query}`)
+			expect({ query, status: response.status }).toEqual({ query, status: 400 })
+		}
+		for (const query of ['w=342', 'w=92&h=92', 'w=300&q=0.75', 'w=300&blur=3', 'h=421']) {
+			const response = await fetch(`${base}/api/images/art/poster/movie-155.webp?${query}`)
+			expect({ query, status: response.status }).toEqual({ query, status: 200 })
+		}
+	})
+
+	it('keeps the disk cache under its size bound, dropping the least recently used first', async () => {
+		const cacheDir = path.join(dataDir, 'image-cache')
+		const files = () => (fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).flatMap((sub) => fs.readdirSync(path.join(cacheDir, sub)).map((file) => path.join(cacheDir, sub, file))) : [])
+		const sizeOnDisk = () => files().reduce((total, file) => total + fs.statSync(file).size, 0)
+		await sweepImageCache(0)
+		expect(sizeOnDisk()).toBe(0)
+		for (const id of [155, 550, 603, 27205, 129, 13, 278, 120]) expect((await fetch(`${base}/api/images/art/backdrop/movie-${id}.webp?w=1280`)).status).toBe(200)
+		const full = sizeOnDisk()
+		expect(full).toBeGreaterThan(0)
+		// The first image is read again from disk: it becomes the most recently used.
+		await new Promise((resolve) => setTimeout(resolve, 30))
+		clearImageMemoryCache()
+		const again = await fetch(`${base}/api/images/art/backdrop/movie-155.webp?w=1280`)
+		expect(again.status).toBe(200)
+		const key = again.headers.get('etag')!.slice(1, 33)
+		const bound = Math.floor(full / 3)
+		await sweepImageCache(bound)
+		expect(sizeOnDisk()).toBeLessThanOrEqual(bound)
+		expect(files().some((file) => path.basename(file).startsWith(key))).toBe(true)
 	})
 })
 
@@ -121,11 +165,11 @@ describe('image proxy', () => {
 		clearImageMemoryCache()
 		const before = imageHostHits
 		const src = encodeURIComponent(`${hostBase}/original/poster.png`)
-		const first = await image(`/api/images/proxy?src=${src}&w=100`)
+		const first = await image(`/api/images/proxy?src=${src}&w=92`)
 		expect(first.response.status).toBe(200)
-		expect([first.meta?.width, first.meta?.height, first.meta?.format]).toEqual([100, 150, 'webp'])
+		expect([first.meta?.width, first.meta?.height, first.meta?.format]).toEqual([92, 138, 'webp'])
 		clearImageMemoryCache()
-		const second = await image(`/api/images/proxy?src=${src}&w=100`)
+		const second = await image(`/api/images/proxy?src=${src}&w=92`)
 		expect(second.body.equals(first.body)).toBe(true)
 		// The second answer came from the disk cache.
 		expect(imageHostHits - before).toBe(1)
