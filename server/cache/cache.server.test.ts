@@ -5,7 +5,7 @@ import { createCachedLoader, createMemoryCache, createRedisCache, type Cache } f
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 const makers: Array<[string, () => Cache]> = [
-	['memory', () => createMemoryCache(100)],
+	['memory', () => createMemoryCache()],
 	// A random prefix per run keeps parallel runs apart on one Redis.
 	['redis', () => createRedisCache(REDIS_URL, `willow-test:${crypto.randomUUID()}:`)],
 ]
@@ -50,5 +50,23 @@ describe.each(makers)('%s cache', (_kind, make) => {
 		expect(await cached('stale', { ttlMs: 20, staleMs: 60_000 }, async () => 'second')).toBe('first')
 		await new Promise((r) => setTimeout(r, 20))
 		expect(await cached('stale', { ttlMs: 60_000 }, async () => 'third')).toBe('second')
+	})
+})
+
+describe('memory cache bound', () => {
+	it('keeps its values under a byte bound, dropping the least recently used, and skips a value bigger than the bound', async () => {
+		const cache = createMemoryCache(2_000)
+		const value = (n: number) => ({ n, text: 'x'.repeat(500) })
+		for (let n = 0; n < 3; n++) await cache.set(`k${n}`, value(n), 60_000)
+		await cache.get('k0')
+		for (let n = 3; n < 5; n++) await cache.set(`k${n}`, value(n), 60_000)
+		const kept = []
+		for (let n = 0; n < 5; n++) if (await cache.get(`k${n}`)) kept.push(n)
+		expect(kept.length).toBeLessThanOrEqual(3)
+		expect(kept).toContain(0)
+		expect(kept).toContain(4)
+		expect(kept).not.toContain(1)
+		await cache.set('huge', { text: 'x'.repeat(5_000) }, 60_000)
+		expect(await cache.get('huge')).toBeUndefined()
 	})
 })

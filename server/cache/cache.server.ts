@@ -16,15 +16,25 @@ export interface Cache {
 	close(): Promise<void>
 }
 
-export function createMemoryCache(maxEntries = 5000): Cache {
-	const lru = new LRUCache<string, { value: unknown }>({ max: maxEntries, ttlAutopurge: false })
+/** The memory cache's default bound: catalogue answers are tens of kilobytes each. */
+export const MEMORY_CACHE_MAX_BYTES = 128 * 1024 * 1024
+
+/**
+ * A per-process LRU bounded by the bytes of its values (their JSON length, an
+ * estimate counted once when stored), so a few huge answers can not take the
+ * process's memory the way an entry count alone would let them.
+ */
+export function createMemoryCache(maxBytes = MEMORY_CACHE_MAX_BYTES): Cache {
+	const lru = new LRUCache<string, { value: unknown; bytes: number }>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes, ttlAutopurge: false })
 	return {
 		kind: 'memory',
 		async get<T>(key: string) {
 			return lru.get(key)?.value as T | undefined
 		},
 		async set(key, value, ttlMs) {
-			lru.set(key, { value }, { ttl: Math.max(1, Math.round(ttlMs)) })
+			const bytes = key.length + (JSON.stringify(value)?.length ?? 0) + 64
+			if (bytes > maxBytes) return
+			lru.set(key, { value, bytes }, { ttl: Math.max(1, Math.round(ttlMs)) })
 		},
 		async delete(key) {
 			lru.delete(key)

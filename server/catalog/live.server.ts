@@ -92,6 +92,11 @@ function retryAfterMs(header: string | null): number | undefined {
 	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
 }
 
+/** TMDB's own words for a miss. */
+const NOT_FOUND_TEXT = 'The resource you requested could not be found.'
+/** How long a 404 from TMDB is remembered. */
+export const MISS_TTL_MS = 10 * 60 * 1000
+
 export function createLiveCatalog(options: LiveCatalogOptions) {
 	const doFetch = options.fetch ?? fetch
 	const timeoutMs = options.timeoutMs ?? 5000
@@ -125,7 +130,7 @@ export function createLiveCatalog(options: LiveCatalogOptions) {
 			if (response.ok) return response.json()
 			const statusText = response.statusText || `HTTP ${response.status}`
 			await response.body?.cancel().catch(() => {})
-			if (response.status === 404) throw new HttpError(404, 'The resource you requested could not be found.')
+			if (response.status === 404) throw new HttpError(404, NOT_FOUND_TEXT)
 			const retryable = response.status === 429 || response.status >= 500
 			lastError = new HttpError(502, `TMDB answered ${response.status} ${statusText}`)
 			log.warn({ path, status: response.status, statusText, attempt }, 'TMDB answered with an error')
@@ -144,7 +149,15 @@ export function createLiveCatalog(options: LiveCatalogOptions) {
 		async get(route: CatalogRoute): Promise<unknown> {
 			const path = upstreamPath(route)
 			const query = upstreamQuery(route)
-			return cached(`tmdb:${routeCacheKey(path, query)}`, (options.ttl ?? ttlFor)(route), () => fetchJson(path, query))
+			const key = `tmdb:${routeCacheKey(path, query)}`
+			// A miss is remembered for a while: a title TMDB lacks costs one request, not one per visit.
+			if (await options.cache.get<true>(`${key}:missing`).catch(() => undefined)) throw new HttpError(404, NOT_FOUND_TEXT)
+			try {
+				return await cached(key, (options.ttl ?? ttlFor)(route), () => fetchJson(path, query))
+			} catch (error) {
+				if (error instanceof HttpError && error.status === 404) await options.cache.set(`${key}:missing`, true, MISS_TTL_MS).catch(() => {})
+				throw error
+			}
 		},
 		/** How many HTTP requests went upstream (for tests and the benchmark). */
 		upstreamCalls: () => upstreamCalls,

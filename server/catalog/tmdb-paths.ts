@@ -12,10 +12,11 @@ const language = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'language must look 
 const region = z.string().regex(/^[A-Z]{2}$/, 'region must be a two-letter country code').optional()
 const flag = z.enum(['true', 'false']).optional()
 const date = (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2024-01-31`).optional()
+/** At most 20 ids: TMDB's pages never need more, and each distinct list is its own upstream call. */
 const idList = (name: string) =>
 	z
 		.string()
-		.regex(/^\d+([,|]\d+)*$/, `${name} must be ids separated by , (and) or | (or)`)
+		.regex(/^\d{1,10}([,|]\d{1,10}){0,19}$/, `${name} must be up to 20 ids separated by , (and) or | (or)`)
 		.optional()
 
 const APPENDS = ['credits', 'similar', 'recommendations', 'external_ids', 'images', 'release_dates', 'watch/providers', 'videos', 'keywords'] as const
@@ -87,7 +88,7 @@ const discoverQuery = z.object({
 	'first_air_date.lte': date('first_air_date.lte'),
 	'air_date.gte': date('air_date.gte'),
 	'air_date.lte': date('air_date.lte'),
-	'vote_count.gte': z.coerce.number().min(0).optional(),
+	'vote_count.gte': z.coerce.number().int('vote_count.gte must be a whole number').min(0).max(100_000, 'vote_count.gte must be at most 100000').optional(),
 	'vote_average.gte': z.coerce.number().min(0).max(10).optional(),
 })
 

@@ -143,10 +143,17 @@ describe('live TMDB back end against a fake TMDB', () => {
 		expect(tmdb.calls).toHaveLength(1)
 	})
 
-	it('passes a 404 through as a 404', async () => {
-		const failure = await get(live(), '/movie/999').catch((error: unknown) => error)
-		expect((failure as HttpError).status).toBe(404)
+	it('passes a 404 through as a 404, asking TMDB once, and remembers the miss for a while', async () => {
+		tmdb.reset()
+		const catalog = live()
+		for (let i = 0; i < 5; i++) {
+			const failure = await get(catalog, '/movie/999').catch((error: unknown) => error)
+			expect((failure as HttpError).status).toBe(404)
+		}
+		// A title TMDB does not have costs one request, not one (or three) per visit.
+		expect(tmdb.calls.filter((call) => call.startsWith('/3/movie/999'))).toHaveLength(1)
 	})
+
 
 	it('times out a slow TMDB after the configured time', async () => {
 		// TMDB would answer after 5 s, with success: a failure can only come from
@@ -210,6 +217,15 @@ describe('catalogGet and /api/catalog in live mode', () => {
 		const text = await response.text()
 		expect(text).not.toContain(FAKE_TMDB_TOKEN)
 		expect(JSON.parse(text)).toMatchObject({ id: 550, title: 'Fight Club' })
+	})
+
+	it('bounds numbers and id lists before anything reaches TMDB', async () => {
+		tmdb.reset()
+		for (const query of ['vote_count.gte=99999999999', 'vote_count.gte=1.5', `with_genres=${Array.from({ length: 21 }, (_, i) => i + 1).join(',')}`, 'with_genres=12345678901', 'without_genres=1,2,x']) {
+			const response = await fetch(`${base}/api/catalog/discover/movie?${query}`)
+			expect({ query, status: response.status }).toEqual({ query, status: 400 })
+		}
+		expect(tmdb.calls).toHaveLength(0)
 	})
 
 	it('rejects bad parameters before calling TMDB', async () => {
