@@ -16,6 +16,7 @@ import { closeDatabase, getDatabase, migrateToLatest } from './db/db.server.ts'
 import { getEnv } from './env.server.ts'
 import { logger } from './logger.server.ts'
 import { startMediaLibraryJobs } from './sources/library/jobs.server.ts'
+import { startMediaCacheSweeps } from './sources/media/cache-bound.server.ts'
 import { runStartupTasks } from './startup.server.ts'
 
 declare module 'react-router' {
@@ -87,6 +88,7 @@ async function startWorker() {
 	})
 	// Every worker competes for the media-folder lease; only its holder scans, watches and makes thumbnails.
 	const stopMediaJobs = startMediaLibraryJobs()
+	const stopCacheSweeps = startMediaCacheSweeps()
 	let closing = false
 	const shutdown = (signal: string) => {
 		if (closing) return
@@ -96,6 +98,7 @@ async function startWorker() {
 		const force = setTimeout(() => process.exit(1), 10_000)
 		force.unref()
 		server.close(async () => {
+			stopCacheSweeps()
 			await stopMediaJobs().catch(() => {})
 			await Promise.allSettled([closeDatabase(), closeCache()])
 			process.exit(0)

@@ -61,6 +61,8 @@ const EnvSchema = z.object({
 		.default('on')
 		.transform((v) => v === 'on' || v === 'true' || v === '1'),
 	ANALYTICS_ENDPOINT: optionalString,
+	/** HLS segments, extracted subtitles and thumbnails under DATA_DIR together stay under this; least recently used first. */
+	MEDIA_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(5 * 1024 * 1024 * 1024),
 	/** The image cache's bound on disk (DATA_DIR/image-cache), least recently used out first. */
 	IMAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(1024 * 1024 * 1024),
 	/** Image renders at once per process (default: one per CPU core); more wait, and past 64 waiting the answer is 503. */
