@@ -21,7 +21,7 @@ const optionalString = z
 	.transform((value) => (value === '' ? undefined : value))
 	.optional()
 
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
 	NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
 	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
 	HOST: z.string().default('0.0.0.0'),
