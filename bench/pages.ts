@@ -1,4 +1,4 @@
-// npm run bench:pages [-- --duration=5 --connections=10 --no-build --build-dir=DIR --no-load]
+// npm run bench:pages [-- --duration=5 --connections=10 --no-build --build-dir=DIR --no-load --pg-redis]
 //
 // Serves the production build and a minimal server-rendered React Router page
 // side by side, then prints requests/s and p50/p99 latency for /, a movie
@@ -14,12 +14,19 @@
 // page N times and prints the run with the median performance score;
 // --lighthouse-json=DIR keeps the reports (for the audits: bootup-time,
 // dom-size, largest-contentful-paint-element…). --no-load skips the load test.
+//
+// --pg-redis also starts Willow on PostgreSQL + Redis (a throwaway database on
+// TEST_PG_ADMIN_URL's server, Redis database 9 of TEST_REDIS_URL, flushed
+// first) and loads each page there right after its SQLite run: the ratio of
+// the two throughputs (goal ≥ 0.9) and both p99s.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { Redis } from 'ioredis'
+import pg from 'pg'
 
 const args = new Map(
 	process.argv.slice(2).map((arg) => {
@@ -37,6 +44,11 @@ const LIGHTHOUSE_JSON = args.get('lighthouse-json')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WILLOW_PORT = Number(args.get('port') ?? 3701)
 const MINIMAL_PORT = WILLOW_PORT + 1
+const PG_REDIS = args.get('pg-redis') === 'true'
+const PG_REDIS_PORT = WILLOW_PORT + 2
+const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const BENCH_REDIS_URL = `${(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379').replace(/\/\d*$/, '')}/9`
+const PG_DATABASE = `willow_bench_pages_${process.pid}`
 // Own build directories by default, so a benchmark never replaces the build tests run against.
 const WILLOW_BUILD = path.resolve(args.get('build-dir') ?? path.join(os.tmpdir(), 'willow-bench-pages-build'))
 const MINIMAL_BUILD = path.resolve(args.get('minimal-build-dir') ?? path.join(os.tmpdir(), 'willow-bench-minimal'))
@@ -46,6 +58,14 @@ const children: ChildProcess[] = []
 function cleanup() {
 	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
 	fs.rmSync(DATA_DIR, { recursive: true, force: true })
+	fs.rmSync(`${DATA_DIR}-pg`, { recursive: true, force: true })
+}
+
+async function dropBenchDatabase() {
+	const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
+	await admin.connect()
+	await admin.query(`DROP DATABASE IF EXISTS ${PG_DATABASE} WITH (FORCE)`)
+	await admin.end()
 }
 process.on('exit', cleanup)
 process.on('SIGINT', () => process.exit(130))
@@ -174,7 +194,30 @@ async function main() {
 		REDIS_URL: '',
 	})
 	start('minimal', 'node', ['bench/pages-minimal/server.mjs'], { NODE_ENV: 'production', MINIMAL_BUILD_DIR: MINIMAL_BUILD, PORT: String(MINIMAL_PORT) })
-	await Promise.all([waitFor(WILLOW_PORT, '/readyz'), waitFor(MINIMAL_PORT, '/')])
+	if (PG_REDIS) {
+		const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
+		await admin.connect()
+		await admin.query(`CREATE DATABASE ${PG_DATABASE}`)
+		await admin.end()
+		const redis = new Redis(BENCH_REDIS_URL)
+		await redis.flushdb()
+		redis.disconnect()
+		fs.mkdirSync(`${DATA_DIR}-pg`, { recursive: true })
+		start('Willow on PostgreSQL + Redis', 'node', ['server.js'], {
+			NODE_ENV: 'production',
+			WILLOW_BUILD_DIR: WILLOW_BUILD,
+			PORT: String(PG_REDIS_PORT),
+			HOST: '127.0.0.1',
+			DATA_DIR: `${DATA_DIR}-pg`,
+			WEB_CONCURRENCY: '1',
+			LOG_LEVEL: 'error',
+			TMDB_API_KEY: '',
+			TMDB_READ_TOKEN: '',
+			DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_DATABASE}`),
+			REDIS_URL: BENCH_REDIS_URL,
+		})
+	}
+	await Promise.all([waitFor(WILLOW_PORT, '/readyz'), waitFor(MINIMAL_PORT, '/'), ...(PG_REDIS ? [waitFor(PG_REDIS_PORT, '/readyz')] : [])])
 
 	const json = async <T>(urlPath: string) => JSON.parse((await get(WILLOW_PORT, urlPath)).body.toString('utf8')) as T
 	const movies = await json<{ results: Array<{ id: number; title: string }> }>('/api/catalog/movie/popular')
@@ -219,6 +262,19 @@ async function main() {
 		}
 		const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
 		for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+
+		if (PG_REDIS) {
+			console.log(`\nPostgreSQL + Redis against SQLite, each page back to back (goal: ≥ 0.9× SQLite's req/s; load ${os.loadavg()[0]!.toFixed(2)})\n`)
+			const sideBySide: string[][] = [['page', 'SQLite req/s', 'SQLite p99', 'PG+Redis req/s', 'PG+Redis p99', 'ratio', 'errors', 'goal']]
+			for (const [label, urlPath] of [...pages, ['API: popular movies', '/api/catalog/movie/popular'] as const]) {
+				const sqlite = await load(WILLOW_PORT, urlPath)
+				const shared = await load(PG_REDIS_PORT, urlPath)
+				const ratio = shared.rps / sqlite.rps
+				sideBySide.push([label, sqlite.rps.toFixed(0), ms(sqlite.p99), shared.rps.toFixed(0), ms(shared.p99), ratio.toFixed(2), String(sqlite.errors + shared.errors), ratio >= 0.9 && shared.errors === 0 ? 'met' : 'missed'])
+			}
+			const sideWidths = sideBySide[0]!.map((_, i) => Math.max(...sideBySide.map((row) => row[i]!.length)))
+			for (const row of sideBySide) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(sideWidths[i]!) : cell.padStart(sideWidths[i]!))).join('  '))
+		}
 	}
 
 	console.log('\nfirst-load JavaScript (gzip, level 9; goal ≤ 140 KB)')
@@ -273,8 +329,16 @@ function lighthouse(bin: string, url: string): LighthouseReport | undefined {
 }
 
 main()
-	.then(() => process.exit(0))
+	.then(() => 0)
 	.catch((error: unknown) => {
 		console.error(error)
-		process.exit(1)
+		return 1
+	})
+	.then(async (code) => {
+		if (PG_REDIS) {
+			for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+			await new Promise((resolve) => setTimeout(resolve, 500))
+			await dropBenchDatabase().catch((error: unknown) => console.error('could not drop the bench database', error))
+		}
+		process.exit(code)
 	})

@@ -102,8 +102,21 @@ export interface CachedOptions {
  * returned at once and refreshed in the background; when `load` fails and a
  * stale value exists, the stale value is served.
  */
+/** The longest a process keeps a fresh entry it read from a shared cache (decision 0029). */
+export const NEAR_CACHE_MS = 60_000
+
 export function createCachedLoader(cache: Cache) {
 	const inFlight = new Map<string, Promise<unknown>>()
+	// Reading Redis costs a round trip and a JSON parse of the whole value on
+	// every page; entries read fresh (the home page reads a dozen lists) are kept
+	// here until they stop being fresh, at most NEAR_CACHE_MS: no longer than
+	// Redis itself would call them fresh, so the freshness every page promises
+	// holds on every app server.
+	const near = cache.kind === 'memory' ? undefined : new LRUCache<string, Entry<unknown>>({ max: 2000 })
+	const keepNear = (key: string, entry: Entry<unknown>) => {
+		const ttl = Math.min(NEAR_CACHE_MS, entry.freshUntil - Date.now())
+		if (near && ttl > 0) near.set(key, entry, { ttl })
+	}
 
 	function refresh<T>(key: string, options: CachedOptions, load: () => Promise<T>): Promise<T> {
 		const running = inFlight.get(key)
@@ -115,6 +128,7 @@ export function createCachedLoader(cache: Cache) {
 				await cache.set(key, entry, options.ttlMs + (options.staleMs ?? 0)).catch((error: unknown) => {
 					logger.warn({ err: error, key }, 'cache write failed')
 				})
+				keepNear(key, entry)
 				return value
 			} finally {
 				inFlight.delete(key)
@@ -125,11 +139,16 @@ export function createCachedLoader(cache: Cache) {
 	}
 
 	return async function cached<T>(key: string, options: CachedOptions, load: () => Promise<T>): Promise<T> {
+		const close = near?.get(key) as Entry<T> | undefined
+		if (close && close.freshUntil > Date.now()) return close.value
 		const entry = await cache.get<Entry<T>>(key).catch((error: unknown) => {
 			logger.warn({ err: error, key }, 'cache read failed')
 			return undefined
 		})
-		if (entry && entry.freshUntil > Date.now()) return entry.value
+		if (entry && entry.freshUntil > Date.now()) {
+			keepNear(key, entry)
+			return entry.value
+		}
 		if (entry) {
 			// Stale: answer now, refresh in the background, keep serving stale on failure.
 			refresh(key, options, load).catch((error: unknown) => {

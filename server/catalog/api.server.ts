@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { jsonHandler } from '../http/errors.server.ts'
-import { catalogGet } from './catalog.server.ts'
-import type { CatalogQuery } from './tmdb-paths.ts'
+import { cachedCatalogGet } from './page-data.server.ts'
+import { parseCatalogRoute, type CatalogQuery } from './tmdb-paths.ts'
 
 /** /api/catalog/<TMDB v3 path>: the catalogue over HTTP for the browser (same allow-list and shapes). */
 export function catalogApiRouter() {
@@ -9,7 +9,13 @@ export function catalogApiRouter() {
 	router.get(
 		/.*/,
 		jsonHandler(async (req, res) => {
-			const body = await catalogGet(req.path, req.query as CatalogQuery)
+			// Checked first, and only the parameters the path takes go on: a bad query is a 400 and
+			// made-up parameters can not make new cache entries.
+			const route = parseCatalogRoute(req.path, req.query as CatalogQuery)
+			const known: Record<string, string> = {}
+			for (const [key, value] of Object.entries(req.query)) if (key in route.query && typeof value === 'string') known[key] = value
+			// The same page-data cache as the pages' loaders: one read per list, whichever asks.
+			const body = await cachedCatalogGet(req.path, known)
 			// Catalogue answers are public and change slowly; let browsers and proxies keep them briefly.
 			res.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=600')
 			return body
