@@ -224,6 +224,32 @@ test('the player is modal: Tab and Shift+Tab stay inside, the page behind is ine
 	await expect(page.locator('body > [inert]')).toHaveCount(0)
 })
 
+test('f toggles fullscreen on the player', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	await page.getByTestId('player').focus()
+	await page.keyboard.press('f')
+	await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null)).toBe('player')
+	await page.keyboard.press('f')
+	await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true)
+})
+
+test('a stream that fails shows the fatal screen with the exact texts, and Reload plays again', async ({ page }) => {
+	// Every MP4 of the sample answers 500 until the test lets it through.
+	let broken = true
+	await page.route(/\/api\/stream\/.*\.mp4/, (route) => (broken ? route.fulfill({ status: 500, body: 'broken' }) : route.continue()))
+	await openPlayer(page)
+	const error = page.getByTestId('player-error')
+	await expect(error).toBeVisible({ timeout: 15_000 })
+	await expect(error).toContainText("The video couldn't be loaded.")
+	await expect(error.getByRole('button', { name: 'Reload' })).toBeVisible()
+	await checkA11y(page)
+	broken = false
+	await error.getByRole('button', { name: 'Reload' }).click()
+	await expect(error).toHaveCount(0)
+	await expectAdvancing(page)
+})
+
 test('S1E1: Next Episode reaches S1E2 and it plays', async ({ page }) => {
 	await openPlayer(page, EPISODE_ONE)
 	await expectAdvancing(page, 0.1)
