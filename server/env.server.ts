@@ -83,6 +83,12 @@ export const EnvSchema = z.object({
 	STREMIO_ADDONS: optionalString,
 	/** Base URL of a 4K token service speaking Willow's protocol (docs in README). */
 	FOURK_SERVICE_URL: optionalString.pipe(z.string().url().optional()),
+	/** The title the 4K token test asks the service for (it must list a stream): movie:<TMDB id> or tv:<TMDB id>:<season>:<episode>. */
+	FOURK_TEST_TITLE: z
+		.string()
+		.trim()
+		.regex(/^(movie:\d{1,9}|tv:\d{1,9}:\d{1,4}:\d{1,5})$/, 'FOURK_TEST_TITLE must be movie:<id> or tv:<id>:<season>:<episode>')
+		.default('movie:550'),
 	/** Built-in sample clips for the demo catalogue. */
 	SAMPLE_MEDIA: z
 		.enum(['on', 'off', 'true', 'false', '1', '0'])

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '#tests/support/api-test-client.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { logger } from '#server/logger.server.ts'
-import { FOURK_THROTTLE, SUBMIT_FAILED_TEXT } from '#server/sources/token/api.server.ts'
+import { FOURK_THROTTLE, SUBMIT_FAILED_TEXT, testTitle } from '#server/sources/token/api.server.ts'
 import { startReferenceService, type RunningReferenceService } from '#server/sources/token/reference-service.ts'
 import { createTokenSource, tokenSource } from '#server/sources/token/token-source.server.ts'
 import type { LookupContext, ScrapeRequest } from '#server/sources/types.ts'
@@ -287,6 +287,22 @@ describe.each(['sqlite', 'postgres'] as const)('/api/fourk on %s', (dialect) => 
 		useService(`${fake.url}/not-json`)
 		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 502, body: { error: 'The 4K service did not answer. Please try again later.' } })
 		useService(reference.url)
+	})
+
+	it('asks the service for FOURK_TEST_TITLE, so an owner whose service lacks Fight Club can test tokens', async () => {
+		useService(reference.url)
+		// The reference service's folder has movie 550 only: another test title lists nothing, so the token reads as invalid…
+		process.env.FOURK_TEST_TITLE = 'movie:13'
+		resetEnvForTests()
+		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 200, body: { valid: false } })
+		expect(testTitle()).toEqual({ type: 'movie', tmdbId: 13 })
+		expect(testTitle('tv:1399:1:2')).toMatchObject({ type: 'show', tmdbId: 1399, season: { number: 1 }, episode: { number: 2 } })
+		// …and naming the title the service has makes it valid again.
+		process.env.FOURK_TEST_TITLE = 'movie:550'
+		resetEnvForTests()
+		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 200, body: { valid: true } })
+		delete process.env.FOURK_TEST_TITLE
+		resetEnvForTests()
 	})
 
 	it('checks the §5 rule on the server too', async () => {

@@ -171,7 +171,11 @@ export function createMatcher() {
 		const key = `${type}/${id}`
 		let pending = details.get(key)
 		if (!pending) {
-			pending = catalogGet<SearchResult>(`${type === 'movie' ? 'movie' : 'tv'}/${id}`, type === 'show' ? { append_to_response: 'external_ids' } : {}).catch(() => null)
+			// Only the fields matching reads are kept: a whole details answer (credits,
+			// images…) per distinct title would hold tens of megabytes over a big scan.
+			pending = catalogGet<SearchResult & { external_ids?: { imdb_id?: string } }>(`${type === 'movie' ? 'movie' : 'tv'}/${id}`, type === 'show' ? { append_to_response: 'external_ids' } : {})
+				.then(({ id: foundId, title, name, release_date, first_air_date, imdb_id, external_ids }) => ({ id: foundId, title, name, release_date, first_air_date, imdb_id: imdb_id ?? external_ids?.imdb_id }))
+				.catch(() => null)
 			details.set(key, pending)
 		}
 		return pending

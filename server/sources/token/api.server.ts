@@ -4,6 +4,7 @@ import { getEnv } from '../../env.server.ts'
 import { badRequest, HttpError, jsonHandler, notFound } from '../../http/errors.server.ts'
 import { clientKeyOf } from '../limits.server.ts'
 import { INVALID_TOKEN_TEXT, isHeaderSafe, TokenBodySchema } from './protocol.ts'
+import type { ScrapeRequest } from '../types.ts'
 import { listServiceStreams, REJECTED_REASON, submitServiceToken } from './service-client.server.ts'
 
 // /api/fourk: the 4K wizard's token test and submit (spec §2 4K guide, §5,
@@ -17,8 +18,16 @@ export const SUBMIT_FAILED_TEXT = 'Submission failed, please try again or report
 export const NO_SERVICE_TEXT = 'No 4K service is set up on this site.'
 export const SERVICE_DOWN_TEXT = 'The 4K service did not answer. Please try again later.'
 
-/** A well-known title the test asks the listing for (Fight Club, TMDB 550). */
-export const TEST_TITLE = { type: 'movie', tmdbId: 550 } as const
+/**
+ * The title a token test asks the service's listing for (FOURK_TEST_TITLE,
+ * Fight Club by default): the spec calls a token valid only when the listing
+ * has a stream, so it must be a title the owner's service has.
+ */
+export function testTitle(setting: string = getEnv().FOURK_TEST_TITLE): Pick<ScrapeRequest, 'type' | 'tmdbId' | 'season' | 'episode'> {
+	const [type, id, season, episode] = setting.split(':')
+	if (type === 'tv') return { type: 'show', tmdbId: Number(id), season: { number: Number(season), tmdbId: 0 }, episode: { number: Number(episode), tmdbId: 0 } }
+	return { type: 'movie', tmdbId: Number(id) }
+}
 
 /**
  * Tests and submits per client (clientKeyOf: the user, else the address),
@@ -61,7 +70,7 @@ export function fourKApiRouter(options: FourKApiOptions = {}): Router {
 		'/test',
 		jsonHandler(async (req, res) => {
 			const { serviceUrl, token } = await guard(req)
-			const listing = await listServiceStreams({ ...TEST_TITLE }, { serviceUrl, token, timeoutMs: options.timeoutMs })
+			const listing = await listServiceStreams(testTitle(), { serviceUrl, token, timeoutMs: options.timeoutMs })
 			if (listing.ok) return { valid: listing.value.length > 0 }
 			if (listing.reason === REJECTED_REASON) return { valid: false }
 			res.locals.log.warn({ reason: listing.reason }, '4K token test: service failed')
