@@ -149,3 +149,24 @@ export async function lookupStreams(params: LookupParams): Promise<LookupOutcome
 	}
 	return outcome
 }
+
+// ---- Lookups run ahead (the next episode, while this one ends) ----
+
+/** Found streams are signed for hours; an ahead lookup is used within this time or not at all. */
+const AHEAD_TTL_MS = 10 * 60 * 1000
+const ahead = new Map<string, { outcome: LookupOutcome; at: number }>()
+const aheadKey = (target: { type: 'movie' | 'tv'; tmdbId: number; season?: number; episode?: number }) => `${target.type}:${target.tmdbId}:${target.season ?? ''}:${target.episode ?? ''}`
+
+/** Keeps what a lookup run ahead found, for the page of that title to use instead of looking again. */
+export function rememberLookupAhead(target: { type: 'movie' | 'tv'; tmdbId: number; season?: number; episode?: number }, outcome: LookupOutcome) {
+	if (outcome.streams.length === 0) return
+	ahead.set(aheadKey(target), { outcome, at: Date.now() })
+}
+
+/** The outcome of a lookup run ahead for this title (once), if it is recent. */
+export function takeLookupAhead(target: { type: 'movie' | 'tv'; tmdbId: number; season?: number; episode?: number }): LookupOutcome | undefined {
+	const key = aheadKey(target)
+	const entry = ahead.get(key)
+	ahead.delete(key)
+	return entry && Date.now() - entry.at < AHEAD_TTL_MS ? entry.outcome : undefined
+}

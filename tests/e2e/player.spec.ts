@@ -250,15 +250,25 @@ test('a stream that fails shows the fatal screen with the exact texts, and Reloa
 	await expectAdvancing(page)
 })
 
-test('S1E1: Next Episode reaches S1E2 and it plays', async ({ page }) => {
+test('S1E1: Next Episode reaches S1E2 and it plays, with S1E2 looked up ahead and not again', async ({ page }) => {
+	const episodeTwoLookups: string[] = []
+	page.on('request', (request) => {
+		const url = new URL(request.url())
+		if (url.pathname === '/api/sources/lookup' && url.searchParams.get('episode') === '2') episodeTwoLookups.push(page.url())
+	})
 	await openPlayer(page, EPISODE_ONE)
 	await expectAdvancing(page, 0.1)
 	const duration = await video(page).evaluate((element: HTMLVideoElement) => element.duration)
 	await seek(page, duration * 0.95)
+	// Past 93 %: the next episode is looked up while this one ends.
+	await expect.poll(() => episodeTwoLookups.length).toBe(1)
+	expect(episodeTwoLookups[0]).toMatch(/\/1\/1\?play=true$/)
 	await page.getByRole('button', { name: 'Next Episode' }).click()
 	await expect(page).toHaveURL(/\/series\/66732-stranger-things\/1\/2\?play=true$/)
 	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
 	await expectAdvancing(page, 0.1)
+	// The page used what was found ahead: no second lookup for S1E2.
+	expect(episodeTwoLookups).toHaveLength(1)
 })
 
 test('S1E1: at 99.5 % it advances to S1E2 by itself (autoNext on by default)', async ({ page }) => {

@@ -25,6 +25,7 @@ import {
 	heightLabel,
 	hlsBufferConfig,
 	mediaSessionArtwork,
+	preferBingeGroup,
 	multipleStreamsText,
 	NETWORK_RETRIES,
 	playerTitle,
@@ -56,7 +57,7 @@ import { useSettings } from '#app/utils/account-settings.ts'
 import { apiStream } from '#app/utils/api-client.ts'
 import { readDevice, writeDevice } from '#app/utils/device-storage.ts'
 import { getHistorySnapshot, saveEpisodeProgress, saveMovieProgress } from '#app/utils/library.ts'
-import { lookupStreams } from '#app/utils/sources.ts'
+import { lookupStreams, rememberLookupAhead } from '#app/utils/sources.ts'
 import { usePlaybackSync } from '#app/utils/sync-hooks.ts'
 import type { PlayerProps } from './player-props.ts'
 
@@ -342,6 +343,23 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 
 	// ---- Next episode ----
 	const next = media.type === 'tv' && media.season !== undefined && media.episode !== undefined ? episodeAfter(media.season, media.episode, media.seasons) : null
+	// Once "Next Episode" shows, the next episode is looked up ahead; its page uses what was
+	// found (the current stream's binge group first) instead of looking again.
+	const nextShownNow = next !== null && showNextEpisode(time, duration)
+	const lookedAhead = useRef<string | null>(null)
+	useEffect(() => {
+		if (!nextShownNow || !next || media.type !== 'tv') return
+		const key = `${next.season}:${next.episode}`
+		if (lookedAhead.current === key) return
+		lookedAhead.current = key
+		const target = { type: 'tv' as const, tmdbId: media.tmdbId, season: next.season, episode: next.episode }
+		void lookupStreams({ ...target })
+			.then((outcome) => rememberLookupAhead(target, { ...outcome, streams: preferBingeGroup(outcome.streams, stream) }))
+			.catch(() => {
+				// The next page looks again by itself.
+			})
+	}, [nextShownNow, next, media.type, media.tmdbId, stream])
+
 	const goNext = useCallback(() => {
 		if (!next || advancing.current) return
 		advancing.current = true

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { LOOKUP_RETRY_DELAY_MS, lookupRetries, paceChecking, type CheckingPace } from '#app/lib/player/watch-flow.ts'
-import { lookupStreams, type LookupOutcome, type LookupSource } from '#app/utils/sources.ts'
+import { lookupStreams, takeLookupAhead, type LookupOutcome, type LookupSource } from '#app/utils/sources.ts'
 
 export interface WatchTarget {
 	type: 'movie' | 'tv'
@@ -47,6 +47,14 @@ export function useWatchFlow(target: WatchTarget, { enabled }: { enabled: boolea
 
 	const find = useCallback(() => {
 		if (!enabled || running.current) return
+		// The previous episode's player looked this one up ahead: used at once, no second lookup.
+		const found = type === 'tv' ? takeLookupAhead({ type, tmdbId, season, episode }) : undefined
+		if (found) {
+			setSources(found.sources)
+			setOutcome(found)
+			setPhase('found')
+			return
+		}
 		const controller = new AbortController()
 		running.current = controller
 		setPhase('looking')

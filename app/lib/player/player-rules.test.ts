@@ -9,6 +9,7 @@ import {
 	heightLabel,
 	hlsBufferConfig,
 	mediaSessionArtwork,
+	preferBingeGroup,
 	multipleStreamsText,
 	NEXT_EPISODE_PERCENT,
 	preferredAudioIndex,
@@ -189,5 +190,21 @@ describe('mediaSessionArtwork', () => {
 	})
 	it('gives no artwork without a poster', () => {
 		expect(mediaSessionArtwork(null)).toEqual([])
+	})
+})
+
+describe('preferBingeGroup', () => {
+	const streams = [
+		{ id: 'a', sourceId: 'other', bingeGroup: 'x' },
+		{ id: 'b', sourceId: 'addon', bingeGroup: 'web-720' },
+		{ id: 'c', sourceId: 'addon', bingeGroup: 'web-1080' },
+		{ id: 'd', sourceId: 'addon' },
+	]
+	it('puts the same source and binge group first, then the same source, then the rest', () => {
+		expect(preferBingeGroup(streams, { sourceId: 'addon', bingeGroup: 'web-1080' }).map((s) => s.id)).toEqual(['c', 'b', 'd', 'a'])
+	})
+	it('without a binge group keeps the current source first, in the order found', () => {
+		expect(preferBingeGroup(streams, { sourceId: 'addon' }).map((s) => s.id)).toEqual(['b', 'c', 'd', 'a'])
+		expect(preferBingeGroup(streams, undefined).map((s) => s.id)).toEqual(['a', 'b', 'c', 'd'])
 	})
 })

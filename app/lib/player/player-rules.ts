@@ -235,3 +235,18 @@ export function mediaSessionArtwork(posterPath: string | null | undefined): Medi
 	if (!src) return []
 	return [{ src, sizes: '342x513', type: isArtPath(posterPath) ? 'image/webp' : 'image/jpeg' }]
 }
+
+/**
+ * The next episode's streams found ahead, ordered for a seamless hand-over:
+ * those of the current stream's binge group first (same source, same
+ * bingeGroup: the add-on says they belong together), then the current
+ * source's, then the rest in the order found.
+ */
+export function preferBingeGroup<T extends { sourceId: string; bingeGroup?: string }>(streams: readonly T[], current: { sourceId: string; bingeGroup?: string } | undefined): T[] {
+	if (!current) return [...streams]
+	const rank = (stream: T) => (stream.sourceId !== current.sourceId ? 2 : current.bingeGroup && stream.bingeGroup === current.bingeGroup ? 0 : 1)
+	return streams
+		.map((stream, index) => ({ stream, index }))
+		.sort((a, b) => rank(a.stream) - rank(b.stream) || a.index - b.index)
+		.map(({ stream }) => stream)
+}
