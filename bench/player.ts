@@ -187,7 +187,12 @@ async function main() {
 		await page.getByTestId('player').waitFor({ timeout: 30_000 })
 		await page.waitForLoadState('networkidle')
 		let playerGzip = 0
-		for (const url of playerScripts) playerGzip += await gzipSize(url)
+		const playerFiles: string[] = []
+		for (const url of playerScripts) {
+			const size = await gzipSize(url)
+			playerGzip += size
+			playerFiles.push(`${path.basename(url)} ${kb(size)}`)
+		}
 		await context.close()
 
 		const results: Record<'file' | 'hls', RunResult[]> = { file: [], hls: [] }
@@ -219,7 +224,7 @@ async function main() {
 		const seeks = [...results.file, ...results.hls].map((r) => r.seekMs).filter((v): v is number => v !== null)
 		console.log(`Seek to 50 % → playing again (goal p50 ≤ 500 ms): ${seeks.length ? `p50 ${ms(percentile(seeks, 50))} (${seeks.length} seeks)` : 'no successful seek'}`)
 		console.log(`Movie page first-load JS: ${kb(firstLoad.gzip)} gzip in ${firstLoad.files.length} files (goal ≤ 140 KB)`)
-		console.log(`Player code loaded on Watch: ${kb(playerGzip)} gzip in ${playerScripts.size} files (goal ≤ 250 KB)`)
+		console.log(`Player code loaded on Watch: ${kb(playerGzip)} gzip in ${playerScripts.size} files (goal ≤ 250 KB): ${playerFiles.join(', ')}`)
 	} finally {
 		await browser.close()
 	}
