@@ -224,6 +224,28 @@ test('the player is modal: Tab and Shift+Tab stay inside, the page behind is ine
 	await expect(page.locator('body > [inert]')).toHaveCount(0)
 })
 
+test('a stream without a thumbnails track gets seek-bar thumbnails made in the browser (§9)', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	const track = page.getByTestId('player-thumbnails-track')
+	await expect(track).toHaveAttribute('src', /^blob:/, { timeout: 20_000 })
+	// The 30 s sample: one thumbnail every 10 s, each a 160x90 JPEG.
+	const cues = await page.waitForFunction(() => {
+		const video = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+		const thumbnails = Array.from(video?.textTracks ?? []).find((textTrack) => textTrack.label === 'thumbnails')
+		return thumbnails?.cues && thumbnails.cues.length > 0 ? Array.from(thumbnails.cues).map((cue) => ({ start: cue.startTime, text: (cue as VTTCue).text })) : null
+	})
+	const list = (await cues.jsonValue())!
+	expect(list.map((cue) => cue.start)).toEqual([0, 10, 20])
+	const size = await page.evaluate(async (url) => {
+		const image = new Image()
+		image.src = url
+		await image.decode()
+		return [image.naturalWidth, image.naturalHeight]
+	}, list[1]!.text)
+	expect(size).toEqual([160, 90])
+})
+
 test('f toggles fullscreen on the player', async ({ page }) => {
 	await openPlayer(page)
 	await expectAdvancing(page)

@@ -59,6 +59,7 @@ import { readDevice, writeDevice } from '#app/utils/device-storage.ts'
 import { getHistorySnapshot, saveEpisodeProgress, saveMovieProgress } from '#app/utils/library.ts'
 import { lookupStreams, rememberLookupAhead } from '#app/utils/sources.ts'
 import { usePlaybackSync } from '#app/utils/sync-hooks.ts'
+import { makeBrowserThumbnails, type BrowserThumbnails } from './browser-thumbnails.ts'
 import type { PlayerProps } from './player-props.ts'
 
 // The full-viewport player (spec §2 Player, §4, §5, §8, §9). media-chrome web
@@ -321,6 +322,29 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 
 	const playing = phase === 'playing'
 	usePlaybackSync(playing)
+
+	// ---- Seek-bar thumbnails made here when the stream has none (§9), once it plays ----
+	const [browserThumbnails, setBrowserThumbnails] = useState<{ streamId: string; vttUrl: string } | null>(null)
+	const thumbnailSource = stream?.type === 'file' && !stream.thumbnails && settings.player.preview && qualities.length > 0 ? stream.qualities[qualities[qualities.length - 1]!]!.url : null
+	const startedPlaying = playing || phase === 'paused'
+	useEffect(() => {
+		if (!thumbnailSource || !startedPlaying || !stream) return
+		const controller = new AbortController()
+		let made: BrowserThumbnails | undefined
+		void makeBrowserThumbnails(thumbnailSource, controller.signal).then((result) => {
+			made = result
+			if (result && !controller.signal.aborted) setBrowserThumbnails({ streamId: stream.id, vttUrl: result.vttUrl })
+			else result?.revoke()
+		})
+		return () => {
+			controller.abort()
+			made?.revoke()
+			setBrowserThumbnails(null)
+		}
+		// Made once per stream (startedPlaying only gates the start).
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [thumbnailSource, startedPlaying && Boolean(thumbnailSource)])
+	const thumbnailsTrack = stream?.thumbnails ?? (browserThumbnails && browserThumbnails.streamId === stream?.id ? browserThumbnails.vttUrl : undefined)
 
 	// ---- Progress (every 2 s while playing, §9) ----
 	const saveProgress = useCallback(() => {
@@ -679,7 +703,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			<media-controller ref={controllerRef} class="relative h-full w-full" autohide={panel ? '-1' : '3'} nohotkeys="" novolumepref="" nomutedpref="" nosubtitleslangpref="" style={{ width: '100%', height: '100%' }}>
 				<video ref={videoRef} slot="media" playsInline className="h-full w-full" data-testid="player-video" aria-label={title}>
 					{/* media-chrome's time range shows previews from a metadata track labelled "thumbnails" (WebVTT). */}
-					{stream?.thumbnails ? <track key={stream.thumbnails} kind="metadata" label="thumbnails" src={stream.thumbnails} default /> : null}
+					{thumbnailsTrack ? <track key={thumbnailsTrack} kind="metadata" label="thumbnails" src={thumbnailsTrack} default data-testid="player-thumbnails-track" /> : null}
 				</video>
 				<div slot="top-chrome" className="flex w-full items-center gap-3 bg-gradient-to-b from-black/80 to-transparent p-3">
 					<button type="button" onClick={onClose} className={controlButton} data-testid="player-back">
