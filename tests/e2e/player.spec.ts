@@ -67,6 +67,10 @@ test('plays the HLS sample through hls.js and changes quality', async ({ page })
 	await expect(quality.getByLabel('Auto')).toBeVisible()
 	const labels = await quality.locator('label').allTextContents()
 	expect(labels.at(-1)).toBe('Auto')
+	// The sample is one media playlist with no height: its level is the original, never a made-up "360p".
+	expect(labels).toEqual(['Original', 'Auto'])
+	await quality.getByLabel('Original').click()
+	await expectAdvancing(page, (await currentTime(page)) + 0.3)
 })
 
 test('file quality change keeps playing from the same point', async ({ page }) => {

@@ -50,6 +50,7 @@ describe('quality rules (§9)', () => {
 
 	it('names HLS level heights', () => {
 		expect([2160, 1080, 720, 480, 240].map(heightLabel)).toEqual(['4K', '1080p', '720p', '480p', '360p'])
+		expect([0, Number.NaN].map(heightLabel)).toEqual(['Original', 'Original'])
 	})
 
 	it('recommends a resolution from the larger screen side', () => {

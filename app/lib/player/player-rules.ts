@@ -73,6 +73,8 @@ export function fileQualities(stream: FileStream): QualityKey[] {
 
 /** An HLS level height as a §9 label. */
 export function heightLabel(height: number): string {
+	// A media playlist without a master names no height: its one level is the original.
+	if (!Number.isFinite(height) || height <= 0) return 'Original'
 	if (height >= 2160) return '4K'
 	if (height >= 1080) return '1080p'
 	if (height >= 720) return '720p'
