@@ -1,4 +1,4 @@
-import { CalendarDays, Clock } from 'lucide-react'
+import { CalendarDays, Clock, Languages } from 'lucide-react'
 import { data, useSearchParams } from 'react-router'
 import { detailOr404, originOf, pickLogo } from '#server/catalog/page-data.server.ts'
 import { CreditsList } from '#app/components/catalog/credits-list.tsx'
@@ -11,6 +11,7 @@ import { keepDataWhenOnlyPlayChanges, releaseYear } from '#app/components/watch/
 import { WatchActions } from '#app/components/watch/watch-actions.tsx'
 import { crewNames, DIRECTOR_JOBS, orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
 import { formatLongDate, formatRating, formatRuntime, yearOf } from '#app/lib/browse/format.ts'
+import { languageName } from '#app/lib/languages.ts'
 import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
 import { absoluteUrl, metaDescription, movieJsonLd, pageMeta } from '#app/lib/browse/seo.ts'
@@ -51,6 +52,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 			vote_average: movie.vote_average,
 			vote_count: movie.vote_count,
 			imdb_id: movie.imdb_id ?? movie.external_ids?.imdb_id ?? null,
+			original_language: movie.original_language ?? null,
 		},
 	}
 }
@@ -119,6 +121,11 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 						{runtime ? (
 							<DetailFact icon={<Clock className="h-4 w-4" aria-hidden="true" />} label="Runtime">
 								{runtime}
+							</DetailFact>
+						) : null}
+						{languageName(movie.original_language) ? (
+							<DetailFact icon={<Languages className="h-4 w-4" aria-hidden="true" />} label="Original language">
+								<span data-testid="original-language">{languageName(movie.original_language)}</span>
 							</DetailFact>
 						) : null}
 					</div>

@@ -1,4 +1,4 @@
-import { CalendarDays, Layers } from 'lucide-react'
+import { CalendarDays, Languages, Layers } from 'lucide-react'
 import { data } from 'react-router'
 import { detailOr404, optional, originOf, pickLogo } from '#server/catalog/page-data.server.ts'
 import { CreditsList } from '#app/components/catalog/credits-list.tsx'
@@ -8,6 +8,7 @@ import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { episodeCards, SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
 import { orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
+import { languageName } from '#app/lib/languages.ts'
 import { formatLongDate, formatRating, yearOf } from '#app/lib/browse/format.ts'
 import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { initialSeasonNumber } from '#app/lib/browse/seasons.ts'
@@ -50,6 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 			number_of_episodes: show.number_of_episodes,
 			seasons: show.seasons ?? [],
 			networks: show.networks ?? [],
+			original_language: show.original_language ?? null,
 		},
 	}
 }
@@ -104,6 +106,11 @@ export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
 						<DetailFact icon={<Layers className="h-4 w-4" aria-hidden="true" />}>
 							{show.number_of_seasons} {show.number_of_seasons === 1 ? 'season' : 'seasons'} · {show.number_of_episodes} episodes
 						</DetailFact>
+						{languageName(show.original_language) ? (
+							<DetailFact icon={<Languages className="h-4 w-4" aria-hidden="true" />} label="Original language">
+								<span data-testid="original-language">{languageName(show.original_language)}</span>
+							</DetailFact>
+						) : null}
 						{show.networks.length > 0 ? <span className="text-muted">{show.networks.map((n) => n.name).join(', ')}</span> : null}
 					</div>
 					<GenreChips genres={show.genres} />

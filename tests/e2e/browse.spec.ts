@@ -483,3 +483,10 @@ test.describe('mobile layout', () => {
 		}
 	})
 })
+
+test('detail pages name the original language', async ({ page }) => {
+	await page.goto('/movies/129-spirited-away')
+	await expect(page.getByTestId('original-language')).toHaveText('Japanese')
+	await page.goto('/series/66732-stranger-things')
+	await expect(page.getByTestId('original-language')).toHaveText('English')
+})

@@ -50,6 +50,7 @@ import {
 	stepSubtitleSize,
 	TEXT,
 } from '#app/lib/player/player-rules.ts'
+import { languageName } from '#app/lib/languages.ts'
 import { episodeHref } from '#app/lib/slug.ts'
 import type { Caption, QualityKey, Stream } from '#app/lib/sources.ts'
 import { SUBTITLE_BACKGROUNDS, SUBTITLE_COLOURS } from '#app/lib/sync/settings.ts'
@@ -882,7 +883,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 									>
 										{audioTracks.map((track, index) => (
 											<option key={`${track.id}-${index}`} value={index}>
-												{track.name || track.lang || `Track ${index + 1}`}
+												{track.name || languageName(track.lang) || track.lang || `Track ${index + 1}`}
 											</option>
 										))}
 									</select>
