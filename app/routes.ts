@@ -25,6 +25,8 @@ export default [
 	route('4k', 'routes/four-k.tsx'),
 	route('stats', 'routes/stats.tsx'),
 	route('donate', 'routes/donate.tsx'),
+	route('ads', 'routes/ads.tsx'),
+	route('advertise', 'routes/advertise.tsx'),
 	route('faq', 'routes/faq.tsx'),
 	route('dmca', 'routes/dmca.tsx'),
 	route('disclaimer', 'routes/disclaimer.tsx'),

@@ -129,7 +129,10 @@ test.describe('ad slots', () => {
 			await expect(image).toHaveAttribute('width', '600')
 			await expect(image).toHaveAttribute('height', '100')
 			await expect(image).toHaveAttribute('loading', 'lazy')
-			const link = slot.getByRole('link')
+			const link = slot.getByRole('link', { name: `Sponsor ${id}` })
+			// Beside it, what the slot is and how to advertise.
+			await expect(slot.getByRole('link', { name: 'Why ads?' })).toHaveAttribute('href', '/ads')
+			await expect(slot.getByRole('link', { name: 'Advertise' })).toHaveAttribute('href', '/advertise')
 			await expect(link).toHaveAttribute('href', `https://advertiser.example/${id}`)
 			await expect(link).toHaveAttribute('rel', 'sponsored noopener')
 			await expect(link).toHaveAttribute('target', '_blank')

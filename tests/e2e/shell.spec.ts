@@ -31,6 +31,8 @@ const STATIC_ROUTES = [
 	'/privacy',
 	'/partners',
 	'/partners/submit',
+	'/ads',
+	'/advertise',
 ]
 
 test.describe('every route answers with its layout', () => {
@@ -246,4 +248,17 @@ test('hashed assets are cached for a year and compressed', async ({ request }) =
 		compressed += 1
 	}
 	expect(compressed).toBeGreaterThan(0)
+})
+
+test('the ads explainer links to donate and advertise; the advertise page gives the specs and claims', async ({ page }) => {
+	await page.goto('/ads')
+	await expect(page.getByText('258K+ monthly views')).toBeVisible()
+	await page.getByRole('link', { name: 'Advertise on Willow' }).click()
+	await expect(page).toHaveURL(/\/advertise$/)
+	await expect(page.getByText('234k+ views and 70K+ visits')).toBeVisible()
+	const specs = page.getByTestId('ad-specs')
+	for (const text of ['GIF, JPG, PNG or text', 'GIF files up to 5 MB; static images (JPG, PNG) up to 3 MB', 'at least 3 days', 'Every ad is reviewed']) await expect(specs).toContainText(text)
+	await page.goto('/ads')
+	await page.getByRole('link', { name: 'Donate', exact: true }).last().click()
+	await expect(page).toHaveURL(/\/donate$/)
 })

@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { X } from 'lucide-react'
 import { useLayoutEffect, useMemo, useState } from 'react'
 import { dismissedToday, localDay, pickAds, seededRandom, withAdDismissed, type Ad } from '#app/lib/promo/choice.ts'
@@ -49,7 +50,16 @@ export function AdSlotView({ ads, seed, slot }: AdSlotProps) {
 	return (
 		<aside aria-label={`Sponsored banner ${slot + 1}`} data-testid="ad-slot" data-ad-id={ad.id} className="mx-auto w-full" style={{ maxWidth: ad.width }}>
 			<div className="mb-1 flex items-center justify-between text-xs text-muted">
-				<span>Sponsored</span>
+				<span>
+					Sponsored ·{' '}
+					<Link to="/ads" className="underline hover:text-foreground">
+						Why ads?
+					</Link>{' '}
+					·{' '}
+					<Link to="/advertise" className="underline hover:text-foreground">
+						Advertise
+					</Link>
+				</span>
 				<IconButton variant="bare" onClick={close} label="Close advertisement" className="-m-1 rounded-md p-1 text-foreground hover:bg-surface-2">
 					<X className="h-4 w-4" aria-hidden="true" />
 				</IconButton>
