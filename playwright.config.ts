@@ -36,6 +36,8 @@ const serverEnv = {
 	DATABASE_URL: '',
 	REDIS_URL: '',
 	ENABLE_TEST_ROUTES: 'true',
+	// The donate page offers Bitcoin only (the other currencies have no address).
+	DONATE_BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
 	// Every spec looks up streams from one address; the per-client limit is tested in integration tests.
 	SOURCE_LOOKUPS_PER_MINUTE: '100000',
 }

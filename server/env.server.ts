@@ -61,6 +61,10 @@ export const EnvSchema = z.object({
 		.default('on')
 		.transform((v) => v === 'on' || v === 'true' || v === '1'),
 	ANALYTICS_ENDPOINT: optionalString,
+	/** Donation addresses shown on /donate (a currency without one is not shown). */
+	DONATE_BTC: optionalString.pipe(z.string().regex(/^[A-Za-z0-9]{20,120}$/, 'DONATE_BTC must be a Bitcoin address').optional()),
+	DONATE_LTC: optionalString.pipe(z.string().regex(/^[A-Za-z0-9]{20,120}$/, 'DONATE_LTC must be a Litecoin address').optional()),
+	DONATE_XMR: optionalString.pipe(z.string().regex(/^[A-Za-z0-9]{20,120}$/, 'DONATE_XMR must be a Monero address').optional()),
 	/** HLS segments, extracted subtitles and thumbnails under DATA_DIR together stay under this; least recently used first. */
 	MEDIA_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(5 * 1024 * 1024 * 1024),
 	/** The image cache's bound on disk (DATA_DIR/image-cache), least recently used out first. */

@@ -42,10 +42,22 @@ export interface ErrorReportsTable {
 	report: string
 }
 
+/** Donations the owner records (server/donate/). */
+export interface DonationsTable {
+	id: string
+	currency: string
+	amount: number
+	usd: number
+	donor: string | null
+	message: string | null
+	donated_at: number
+}
+
 export interface CoreTables {
 	users: UsersTable
 	sessions: SessionsTable
 	error_reports: ErrorReportsTable
+	donations: DonationsTable
 }
 
 /** Every table; each feature declares its own in its module and joins them here. */

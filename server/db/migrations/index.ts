@@ -10,6 +10,7 @@ import { userAddons } from './0009-user-addons.ts'
 import { calendarFeeds } from './0010-calendar-feeds.ts'
 import { errorReports } from './0011-error-reports.ts'
 import { sessionLastSeen } from './0012-session-last-seen.ts'
+import { donations } from './0013-donations.ts'
 import type { Migration } from './types.ts'
 
 // The one ordered list of migrations. Append new ones; never edit or reorder
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
 	'0010-calendar-feeds': calendarFeeds,
 	'0011-error-reports': errorReports,
 	'0012-session-last-seen': sessionLastSeen,
+	'0013-donations': donations,
 }
