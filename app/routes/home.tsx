@@ -1,7 +1,7 @@
 import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx'
 import { HomeContinueWatching } from '#app/components/catalog/lazy-library.tsx'
 import { LoadError } from '#app/components/catalog/load-error.tsx'
-import { MediaRow } from '#app/components/catalog/media-row.tsx'
+import { MediaRow, NO_MOVIES_TEXT } from '#app/components/catalog/media-row.tsx'
 import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
 import { cardsOf, derivedFrom, heroItems, movieList, originOf, tvList } from '#server/catalog/page-data.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_POPULAR_LIMIT, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
@@ -66,11 +66,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<NetworkRow key={data.network.slug} initialSlug={data.network.slug} initialItems={data.network.items} />
 			<HomeAdSlot promo={data.promo} slot={0} />
 			<MediaRow title="Popular Shows and Movies" items={data.popular} testId="row-popular-mixed" />
-			<MediaRow title="Trending Movies" items={data.trendingMovies} viewAllHref="/discover?tab=trending&type=movie" testId="row-trending-movies" />
+			<MediaRow title="Trending Movies" emptyText={NO_MOVIES_TEXT} items={data.trendingMovies} viewAllHref="/discover?tab=trending&type=movie" testId="row-trending-movies" />
 			<MediaRow title="Trending TV Series" items={data.trendingTv} viewAllHref="/discover?tab=trending&type=tv" testId="row-trending-tv" />
 			<HomeAdSlot promo={data.promo} slot={1} />
-			<MediaRow title="Popular Movies" items={data.popularMovies} viewAllHref="/discover?tab=popular&type=movie" testId="row-popular-movies" />
-			<MediaRow title="Upcoming Movies" items={data.upcoming} testId="row-upcoming-movies" />
+			<MediaRow title="Popular Movies" emptyText={NO_MOVIES_TEXT} items={data.popularMovies} viewAllHref="/discover?tab=popular&type=movie" testId="row-popular-movies" />
+			<MediaRow title="Upcoming Movies" emptyText={NO_MOVIES_TEXT} items={data.upcoming} testId="row-upcoming-movies" />
 		</div>
 	)
 }

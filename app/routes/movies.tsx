@@ -1,6 +1,6 @@
 import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx'
 import { LoadError } from '#app/components/catalog/load-error.tsx'
-import { MediaGrid, MediaRow } from '#app/components/catalog/media-row.tsx'
+import { MediaGrid, MediaRow, NO_MOVIES_TEXT } from '#app/components/catalog/media-row.tsx'
 import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
 import { cardsOf, derivedFrom, heroItems, movieList, originOf } from '#server/catalog/page-data.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
@@ -51,16 +51,16 @@ export default function MoviesPage({ loaderData }: Route.ComponentProps) {
 			<PageTitle>Movies</PageTitle>
 			<NetworkRow key={data.network.slug} initialSlug={data.network.slug} initialKind="movie" initialItems={data.network.items} allowKindSwitch={false} />
 			<HeroCarousel items={data.hero} label="Popular movies" />
-			<MediaRow title="Featured" items={data.featured} testId="row-featured" />
-			<MediaRow title="Trending" items={data.trending} viewAllHref="/discover?tab=trending&type=movie" testId="row-trending" />
-			<MediaRow title="Popular" items={data.popular} viewAllHref="/discover?tab=popular&type=movie" testId="row-popular" />
+			<MediaRow title="Featured" emptyText={NO_MOVIES_TEXT} items={data.featured} testId="row-featured" />
+			<MediaRow title="Trending" emptyText={NO_MOVIES_TEXT} items={data.trending} viewAllHref="/discover?tab=trending&type=movie" testId="row-trending" />
+			<MediaRow title="Popular" emptyText={NO_MOVIES_TEXT} items={data.popular} viewAllHref="/discover?tab=popular&type=movie" testId="row-popular" />
 			<section aria-labelledby="popular-grid" className="flex flex-col gap-3">
 				<h2 id="popular-grid" className="text-xl font-semibold">
 					More popular movies
 				</h2>
 				<MediaGrid items={data.popularGrid} label="More popular movies" />
 			</section>
-			<MediaRow title="Upcoming" items={data.upcoming} testId="row-upcoming" />
+			<MediaRow title="Upcoming" emptyText={NO_MOVIES_TEXT} items={data.upcoming} testId="row-upcoming" />
 		</div>
 	)
 }

@@ -6,6 +6,9 @@ import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { MediaCard, type CardMedia } from './media-card.tsx'
 import { useRenderRest } from './use-render-rest.ts'
 
+/** §8: what an empty row of movies says. */
+export const NO_MOVIES_TEXT = 'No movies available'
+
 /**
  * A titled, horizontally scrolling row of poster cards. Native scrolling keeps
  * it light (swipe, trackpad, keyboard via Tab); the arrow buttons page it.
