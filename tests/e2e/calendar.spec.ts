@@ -61,6 +61,10 @@ test('a signed-in user\'s calendar is rendered on the server from the account, p
 	await page.getByRole('button', { name: 'Turn off the link' }).click()
 	await expect(page.getByRole('button', { name: 'Make a calendar link' })).toBeVisible()
 	expect((await fetch(url)).status).toBe(404)
+	// The account page offers the same link, and points to the import.
+	await page.goto('/account?tab=account')
+	await expect(page.getByTestId('calendar-feed').getByRole('button', { name: 'Make a calendar link' })).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Import your export on the Bookmarks page' })).toHaveAttribute('href', '/bookmarks')
 })
 
 test('Continue Watching marks a show with an episode aired since the last watch as "New episode"', async ({ page }) => {

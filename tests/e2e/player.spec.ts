@@ -351,7 +351,8 @@ test('p asks for picture-in-picture, or shows the refusal text', async ({ page }
 	await expectAdvancing(page)
 	await page.keyboard.press('p')
 	await expect
-		.poll(async () => (await page.evaluate(() => document.pictureInPictureElement !== null)) || (await page.getByTestId('player-notice').textContent()) === 'Your browser cannot use picture-in-picture right now, try again later...')
+		// Chromium may take a while to answer the request on a loaded machine.
+		.poll(async () => (await page.evaluate(() => document.pictureInPictureElement !== null)) || (await page.getByTestId('player-notice').textContent()) === 'Your browser cannot use picture-in-picture right now, try again later...', { timeout: 15_000 })
 		.toBe(true)
 })
 

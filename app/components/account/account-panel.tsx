@@ -5,6 +5,7 @@ import { Link, useNavigate, useRevalidator } from 'react-router'
 import { toast } from '#app/utils/toast.ts'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { clearAccountDevice, deleteAccount, logout, NAME_SAVE_THROTTLE_MS, storeUserInfo, updateName } from '#app/utils/account.ts'
+import { CalendarFeed } from '#app/components/calendar/calendar-feed.tsx'
 import { AccountSecurity } from './account-security.tsx'
 import { ApiError, UnauthorizedError } from '#app/utils/api-client.ts'
 import type { SessionUser } from '#app/utils/user.ts'
@@ -114,6 +115,19 @@ export function AccountPanel({ user }: { user: SessionUser }) {
 			</SettingsSection>
 
 			<AccountSecurity />
+
+			<SettingsSection title="Your library elsewhere">
+				<div className="flex flex-col gap-4 py-4">
+					<CalendarFeed headingLevel={3} />
+					<p className="text-sm">
+						Coming from Trakt or Letterboxd?{' '}
+						<Link to="/bookmarks" className="text-accent underline">
+							Import your export on the Bookmarks page
+						</Link>
+						; it adds to your library and never replaces what is there.
+					</p>
+				</div>
+			</SettingsSection>
 
 			<SettingsSection title="Your data">
 				<div className="flex flex-col gap-3 py-4 sm:flex-row sm:flex-wrap">

@@ -5,7 +5,8 @@ import { ApiError, apiRequest } from '#app/utils/api-client.ts'
 type FeedState = { phase: 'loading' } | { phase: 'none' } | { phase: 'active'; createdAt: number; url?: string } | { phase: 'error'; message: string }
 
 /** A signed-in user's private calendar feed: make a link (shown once), make a new one (the old stops working), or turn it off. */
-export function CalendarFeed() {
+export function CalendarFeed({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+	const Heading = headingLevel === 2 ? 'h2' : 'h3'
 	const [state, setState] = useState<FeedState>({ phase: 'loading' })
 	const [copied, setCopied] = useState(false)
 	const inputId = useId()
@@ -34,9 +35,9 @@ export function CalendarFeed() {
 
 	return (
 		<section aria-labelledby="calendar-feed-title" className="flex flex-col gap-3 rounded-lg border border-border p-4" data-testid="calendar-feed">
-			<h2 id="calendar-feed-title" className="text-lg font-semibold">
+			<Heading id="calendar-feed-title" className="text-lg font-semibold">
 				Subscribe in your calendar app
-			</h2>
+			</Heading>
 			<p className="text-sm text-muted">A private link to these episodes for Google Calendar, Apple Calendar or Outlook. Anyone with the link can see it: make a new one to stop the old.</p>
 			{state.phase === 'loading' ? <p role="status">Loading...</p> : null}
 			{state.phase === 'error' ? <p role="alert">{state.message}</p> : null}
