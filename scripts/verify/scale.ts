@@ -96,9 +96,17 @@ try {
 	]
 	const run = (server: ServerProcess, seconds: number) =>
 		autocannon({ url: server.origin, connections: Math.max(1, Math.floor(CONNECTIONS / 2)), duration: seconds, requests: mix(server.origin), headers: { 'accept-encoding': 'gzip' } })
+	const childrenOf = (pid: number | undefined) => {
+		try {
+			return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().trim().split(/\s+/).filter(Boolean)
+		} catch {
+			// ps exits 1 when there are none: one worker runs in the launcher itself.
+			return []
+		}
+	}
 	const rssOf = (server: ServerProcess) => {
-		// The worker is the launcher's child: sum the launcher's process tree.
-		const pids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)]).toString().trim().split(/\s+/).filter(Boolean)
+		// Workers are the launcher's children: sum the launcher's process tree.
+		const pids = childrenOf(server.child.pid)
 		return [String(server.child.pid), ...pids].reduce((total, pid) => total + Number(execFileSync('ps', ['-o', 'rss=', '-p', pid]).toString().trim() || 0) * 1024, 0)
 	}
 	const results = await Promise.all([run(one, SECONDS), run(two, SECONDS)])
