@@ -1,7 +1,8 @@
 // Makes the built-in sample clips (server/sources/sample/clips/): a generated
 // test pattern with a 440 Hz tone, 30 s, labelled "Sample clip (test
 // pattern)", with an "Intro" card over the first 5 s; MP4 in 1080p, 720p and
-// 480p, the 720p picture again as HLS (6 s MPEG-TS segments), English
+// 480p, the 720p and 480p pictures again as multivariant HLS with English and
+// Spanish audio renditions (6 s MPEG-TS segments; see SAMPLE_HLS), English
 // subtitles as SRT and Spanish as WebVTT. The output is committed (small, low
 // bitrate) so a fresh install plays offline without running ffmpeg at start.
 // The file names must match SAMPLE_FILES in server/sources/sample/clips.ts.
@@ -10,7 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { SAMPLE_CLIP_SECONDS, SAMPLE_FILES, SAMPLE_INTRO, SAMPLE_SUBTITLES } from '../server/sources/sample/clips.ts'
+import { SAMPLE_CLIP_SECONDS, SAMPLE_FILES, SAMPLE_HLS, SAMPLE_INTRO, SAMPLE_SUBTITLES } from '../server/sources/sample/clips.ts'
 
 const outDir = path.resolve(process.cwd(), 'server/sources/sample/clips')
 
@@ -63,17 +64,54 @@ encodeMp4(1080, 300, SAMPLE_FILES.mp4['1080'])
 encodeMp4(720, 200, SAMPLE_FILES.mp4['720'])
 encodeMp4(480, 120, SAMPLE_FILES.mp4['480'])
 
-// HLS: the 720p picture cut into segments without re-encoding.
-execFileSync(ffmpeg, [
-	'-hide_banner', '-loglevel', 'error', '-y',
-	'-i', path.join(outDir, SAMPLE_FILES.mp4['720']),
-	'-c', 'copy', '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod',
-	'-hls_segment_filename', path.join(outDir, 'hls-%03d.mpegts'),
-	path.join(outDir, SAMPLE_FILES.playlist),
-], { stdio: 'inherit' })
+// HLS: a multivariant playlist with two video-only levels (the 720p and 480p
+// pictures cut without re-encoding) and two audio renditions (English: the
+// clips' 440 Hz tone; Spanish: a 660 Hz tone), each cut into 6 s segments.
+function hlsMedia(inputArgs: string[], codecArgs: string[], playlist: string, segmentPrefix: string) {
+	execFileSync(ffmpeg, [
+		'-hide_banner', '-loglevel', 'error', '-y',
+		...inputArgs,
+		...codecArgs,
+		'-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod',
+		'-hls_segment_filename', path.join(outDir, `${segmentPrefix}-%03d.mpegts`),
+		path.join(outDir, playlist),
+	], { stdio: 'inherit' })
+	const made = fs.readdirSync(outDir).filter((name) => name.startsWith(`${segmentPrefix}-`)).sort()
+	const listed = fs.readFileSync(path.join(outDir, playlist), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'))
+	if (made.join() !== listed.join()) throw new Error(`${playlist} lists ${listed.join()} but ${made.join()} were made`)
+	return made
+}
 
-const segments = fs.readdirSync(outDir).filter((name) => /^hls-\d{3}\.mpegts$/.test(name)).sort()
-const expected = [...SAMPLE_FILES.segments]
+const levelSegments = {
+	'720': hlsMedia(['-i', path.join(outDir, SAMPLE_FILES.mp4['720'])], ['-an', '-c:v', 'copy'], SAMPLE_HLS.levels['720'].playlist, 'hls-720'),
+	'480': hlsMedia(['-i', path.join(outDir, SAMPLE_FILES.mp4['480'])], ['-an', '-c:v', 'copy'], SAMPLE_HLS.levels['480'].playlist, 'hls-480'),
+}
+for (const [language, rendition] of Object.entries(SAMPLE_HLS.audio)) {
+	hlsMedia(
+		// Just under the clip's length: AAC frames (21.3 ms) would otherwise spill a sixth, 21 ms segment.
+		['-f', 'lavfi', '-i', `sine=frequency=${rendition.toneHz}:sample_rate=48000`, '-t', String(SAMPLE_CLIP_SECONDS - 0.01)],
+		['-vn', '-c:a', 'aac', '-b:a', '48k', '-ac', '1'],
+		rendition.playlist,
+		`hls-audio-${language}`,
+	)
+}
+
+// Bandwidth from the real segment sizes (the peak of a level's segments), plus the audio's 48 kb/s.
+function peakBandwidth(segments: string[]) {
+	return Math.max(...segments.map((name) => Math.ceil((fs.statSync(path.join(outDir, name)).size * 8) / 6))) + 48_000
+}
+const audioLines = Object.entries(SAMPLE_HLS.audio).map(
+	([language, rendition], index) =>
+		`#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="${language}",NAME="${rendition.name}",DEFAULT=${index === 0 ? 'YES' : 'NO'},AUTOSELECT=YES,CHANNELS="1",URI="${rendition.playlist}"`,
+)
+const levelLines = (['720', '480'] as const).flatMap((height) => [
+	`#EXT-X-STREAM-INF:BANDWIDTH=${peakBandwidth(levelSegments[height])},RESOLUTION=${Math.round((Number(height) * 16) / 9 / 2) * 2}x${height},CODECS="${SAMPLE_HLS.levels[height].codec},mp4a.40.2",AUDIO="audio"`,
+	SAMPLE_HLS.levels[height].playlist,
+])
+fs.writeFileSync(path.join(outDir, SAMPLE_FILES.playlist), ['#EXTM3U', '#EXT-X-VERSION:4', '#EXT-X-INDEPENDENT-SEGMENTS', ...audioLines, ...levelLines, ''].join('\n'))
+
+const segments = fs.readdirSync(outDir).filter((name) => name.endsWith('.mpegts')).sort()
+const expected = [...SAMPLE_FILES.segments].sort()
 if (segments.join() !== expected.join()) throw new Error(`HLS segments ${segments.join()} differ from SAMPLE_FILES.segments ${expected.join()}`)
 
 for (const subtitle of SAMPLE_SUBTITLES) fs.writeFileSync(path.join(outDir, subtitle.file), subtitle.text())

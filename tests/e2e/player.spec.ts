@@ -45,32 +45,70 @@ test('plays the MP4 sample, with the breadcrumb, volume 0.1 and Back closing it'
 	await expect(page.getByTestId('player')).toHaveCount(0)
 })
 
-test('plays the HLS sample through hls.js and changes quality', async ({ page }) => {
-	await openPlayer(page)
-	await expectAdvancing(page)
+/** Switches to the source's HLS stream (the one that plays through MediaSource, a blob: URL). */
+async function playHlsStream(page: Page) {
 	await page.getByTestId('player-source-button').click()
-	const panel = page.getByTestId('player-panel-source')
-	const streamButtons = panel.getByTestId('player-stream-option')
-	// Each stream of the source is offered; pick the one that plays through MediaSource (HLS).
-	const count = await streamButtons.count()
-	let playedHls = false
-	for (let index = 0; index < count && !playedHls; index++) {
+	const count = await page.getByTestId('player-panel-source').getByTestId('player-stream-option').count()
+	for (let index = 0; index < count; index++) {
 		if (!(await page.getByTestId('player-panel-source').isVisible())) await page.getByTestId('player-source-button').click()
 		await page.getByTestId('player-panel-source').getByTestId('player-stream-option').nth(index).click()
-		await page.waitForTimeout(500)
-		playedHls = (await video(page).evaluate((element: HTMLVideoElement) => element.currentSrc)).startsWith('blob:')
+		const isHls = await expect
+			.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.currentSrc), { timeout: 3_000 })
+			.toMatch(/^blob:/)
+			.then(() => true)
+			.catch(() => false)
+		if (isHls) return
 	}
-	expect(playedHls).toBe(true)
+	throw new Error('no HLS stream played')
+}
+
+function videoHeight(page: Page) {
+	return video(page).evaluate((element: HTMLVideoElement) => element.videoHeight)
+}
+
+test('plays the HLS sample through hls.js and switches between its levels', async ({ page }) => {
+	await openPlayer(page)
+	await expectAdvancing(page)
+	await playHlsStream(page)
 	await expectAdvancing(page)
 	await page.getByTestId('player-quality-button').click()
 	const quality = page.getByTestId('player-panel-quality')
-	await expect(quality.getByLabel('Auto')).toBeVisible()
+	await expect(quality.getByLabel(/^Auto/)).toBeVisible()
+	// The multivariant sample has 720p and 480p levels, in §9's order, then Auto (naming the level on screen).
 	const labels = await quality.locator('label').allTextContents()
-	expect(labels.at(-1)).toBe('Auto')
-	// The sample is one media playlist with no height: its level is the original, never a made-up "360p".
-	expect(labels).toEqual(['Original', 'Auto'])
-	await quality.getByLabel('Original').click()
+	expect(labels.slice(0, 2)).toEqual(['480p', '720p'])
+	expect(labels[2]).toMatch(/^Auto( \((480p|720p)\))?$/)
+	await quality.getByRole('radio', { name: '480p', exact: true }).click()
+	await expect.poll(() => videoHeight(page), { timeout: 15_000 }).toBe(480)
 	await expectAdvancing(page, (await currentTime(page)) + 0.3)
+	await page.getByTestId('player-quality-button').click()
+	await expect(page.getByTestId('player-panel-quality').getByRole('radio', { name: '480p', exact: true })).toBeChecked()
+	await page.getByTestId('player-panel-quality').getByRole('radio', { name: '720p', exact: true }).click()
+	await expect.poll(() => videoHeight(page), { timeout: 15_000 }).toBe(720)
+	await expectAdvancing(page, (await currentTime(page)) + 0.3)
+})
+
+test('HLS audio: a menu of the stream’s languages, the preferred one picked at start, and a switch', async ({ page }) => {
+	// Preferred audio: Spanish (an account setting kept on the device).
+	await page.goto('/account?tab=content')
+	await page.getByLabel('Preferred audio').selectOption('spanish')
+	await expect.poll(() => page.evaluate(() => localStorage.getItem('settings') ?? '')).toContain('"preferredAudio":"spanish"')
+	await openPlayer(page)
+	await expectAdvancing(page)
+	const spanishSegment = page.waitForRequest(/\/hls-audio-es-\d+\.mpegts/)
+	await playHlsStream(page)
+	await spanishSegment
+	await expectAdvancing(page, (await currentTime(page)) + 0.3)
+	await page.getByTestId('player-settings-button').click()
+	const audio = page.getByRole('combobox', { name: /^Audio/ })
+	await expect(audio.locator('option')).toHaveText(['English', 'Spanish'])
+	await expect(audio).toHaveValue('1')
+	const englishSegment = page.waitForRequest(/\/hls-audio-en-\d+\.mpegts/)
+	await audio.selectOption({ label: 'English' })
+	await englishSegment
+	await expect(audio).toHaveValue('0')
+	await expectAdvancing(page, (await currentTime(page)) + 0.3)
+	await checkA11y(page)
 })
 
 test('file quality change keeps playing from the same point', async ({ page }) => {

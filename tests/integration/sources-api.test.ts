@@ -5,7 +5,7 @@ import { seedDemo } from '#server/catalog/demo.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { setLookupSourcesForTests } from '#server/sources/api.server.ts'
 import { closeClientLimits, consumeClientLimit, setClientLimitsForTests } from '#server/sources/limits.server.ts'
-import { SAMPLE_FILES } from '#server/sources/sample/clips.ts'
+import { SAMPLE_FILES, SAMPLE_HLS } from '#server/sources/sample/clips.ts'
 import { resetSigningSecretForTests, signPath } from '#server/sources/signing.server.ts'
 import type { LookupContext, LookupEvent, PlaybackSource, SourceResult, Stream } from '#server/sources/types.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
@@ -327,8 +327,17 @@ describe.each(DIALECTS)('playback sources API on %s', (dialect) => {
 			const playlist = await fetch(`${api.baseUrl}${hls.playlist}`)
 			expect(playlist.status).toBe(200)
 			expect(playlist.headers.get('content-type')).toMatch(/^application\/vnd\.apple\.mpegurl/)
-			const segments = (await playlist.text()).split('\n').filter((line) => line.startsWith('/api/'))
-			expect(segments).toHaveLength(SAMPLE_FILES.segments.length)
+			// The multivariant playlist: its level playlists (lines) and audio renditions (URI="…") are signed links.
+			const master = await playlist.text()
+			const levels = master.split('\n').filter((line) => line.startsWith('/api/'))
+			expect(levels).toHaveLength(Object.keys(SAMPLE_HLS.levels).length)
+			const audio = [...master.matchAll(/URI="([^"]+)"/g)].map((match) => match[1]!)
+			expect(audio).toHaveLength(Object.keys(SAMPLE_HLS.audio).length)
+			for (const link of [...levels, ...audio]) expect(link).toMatch(/^\/api\/stream\/sample\/sample-[\w-]+\.m3u8\?exp=\d+&sig=/)
+			const audioPlaylist = await (await fetch(`${api.baseUrl}${audio[1]}`)).text()
+			expect(audioPlaylist.split('\n').filter((line) => line.startsWith('/api/'))).toHaveLength(SAMPLE_HLS.audio.es.segments.length)
+			const segments = (await (await fetch(`${api.baseUrl}${levels[0]}`)).text()).split('\n').filter((line) => line.startsWith('/api/'))
+			expect(segments).toHaveLength(SAMPLE_HLS.levels['720'].segments.length)
 			const segment = await fetch(`${api.baseUrl}${segments[0]}`)
 			expect(segment.status).toBe(200)
 			expect(segment.headers.get('content-type')).toBe('video/mp2t')

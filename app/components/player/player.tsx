@@ -51,6 +51,8 @@ import {
 	TEXT,
 } from '#app/lib/player/player-rules.ts'
 import { languageName } from '#app/lib/languages.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { Select } from '#app/components/ui/select.tsx'
 import { episodeHref } from '#app/lib/slug.ts'
 import type { Caption, QualityKey, Stream } from '#app/lib/sources.ts'
 import { SUBTITLE_BACKGROUNDS, SUBTITLE_COLOURS } from '#app/lib/sync/settings.ts'
@@ -146,6 +148,8 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	const [fileQuality, setFileQuality] = useState<QualityKey | null>(null)
 	const [hlsLevels, setHlsLevels] = useState<Level[]>([])
 	const [hlsLevel, setHlsLevel] = useState(-1)
+	/** The HLS level on screen now (differs from hlsLevel while switching, or under Auto). */
+	const [playingLevel, setPlayingLevel] = useState(-1)
 	const [audioTracks, setAudioTracks] = useState<MediaPlaylist[]>([])
 	const [audioTrack, setAudioTrack] = useState(-1)
 	const [localCaption, setLocalCaption] = useState<CaptionChoice | null>(null)
@@ -248,8 +252,11 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			setAudioTracks([...hls.audioTracks])
 			const preferred = preferredAudioIndex(hls.audioTracks, settings.content.preferredAudio)
 			if (preferred >= 0) hls.audioTrack = preferred
-			setAudioTrack(hls.audioTrack)
+			setAudioTrack(preferred >= 0 ? preferred : hls.audioTrack)
 		})
+		// hls.js switches audio asynchronously; the menu follows the track it actually plays.
+		hls.on(Hls.Events.AUDIO_TRACK_SWITCHED, (_event, data) => setAudioTrack(data.id))
+		hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => setPlayingLevel(data.level))
 		hls.on(Hls.Events.FRAG_LOADED, () => {
 			networkRetries = 0
 			setRetrying(false)
@@ -279,6 +286,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			hls.destroy()
 			hlsRef.current = null
 			setHlsLevels([])
+			setPlayingLevel(-1)
 			setAudioTracks([])
 		}
 		// Quality of a file is applied by changing activeQuality; settings read at start only.
@@ -478,7 +486,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			? qualities.map((key) => ({ value: key, label: qualityLabel(key) }))
 			: [
 					...sortQualityLabels(hlsLevels.map((level) => heightLabel(level.height))).map((label) => ({ value: String(hlsLevels.findIndex((level) => heightLabel(level.height) === label)), label })),
-					...(hlsLevels.length > 0 ? [{ value: '-1', label: 'Auto' }] : []),
+					...(hlsLevels.length > 0 ? [{ value: '-1', label: hlsLevels[playingLevel] ? `Auto (${heightLabel(hlsLevels[playingLevel].height)})` : 'Auto' }] : []),
 				]
 	const currentQuality = stream?.type === 'file' ? (activeQuality ?? '') : String(hlsLevel)
 	const chooseQuality = (value: string, label: string) => {
@@ -687,7 +695,6 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 		color: COLOUR_CSS[appearance.subtitleColor],
 		backgroundColor: BACKGROUND_CSS[appearance.subtitleBackground],
 	}
-	const controlButton = 'rounded px-2 py-1 text-sm hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white'
 
 	return createPortal(
 		<div
@@ -707,9 +714,9 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 					{thumbnailsTrack ? <track key={thumbnailsTrack} kind="metadata" label="thumbnails" src={thumbnailsTrack} default data-testid="player-thumbnails-track" /> : null}
 				</video>
 				<div slot="top-chrome" className="flex w-full items-center gap-3 bg-gradient-to-b from-black/80 to-transparent p-3">
-					<button type="button" onClick={onClose} className={controlButton} data-testid="player-back">
+					<Button variant="overlay" size="compact" onClick={onClose} data-testid="player-back">
 						Back
-					</button>
+					</Button>
 					<nav aria-label="Breadcrumb">
 						<ol className="flex flex-wrap items-center gap-1 text-sm">
 							{breadcrumb.map((crumb, index) => (
@@ -736,24 +743,24 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 					<media-volume-range />
 					<media-time-range />
 					<media-time-display showduration="" />
-					<button type="button" className={controlButton} aria-expanded={panel === 'subtitles'} onClick={() => setPanel(panel === 'subtitles' ? null : 'subtitles')} data-testid="player-subtitles-button">
+					<Button variant="overlay" size="compact" aria-expanded={panel === 'subtitles'} onClick={() => setPanel(panel === 'subtitles' ? null : 'subtitles')} data-testid="player-subtitles-button">
 						Subtitles
-					</button>
-					<button type="button" className={controlButton} aria-expanded={panel === 'settings'} onClick={() => setPanel(panel === 'settings' ? null : 'settings')} data-testid="player-settings-button">
+					</Button>
+					<Button variant="overlay" size="compact" aria-expanded={panel === 'settings'} onClick={() => setPanel(panel === 'settings' ? null : 'settings')} data-testid="player-settings-button">
 						Settings
-					</button>
-					<button type="button" className={controlButton} aria-expanded={panel === 'quality'} onClick={() => setPanel(panel === 'quality' ? null : 'quality')} data-testid="player-quality-button">
+					</Button>
+					<Button variant="overlay" size="compact" aria-expanded={panel === 'quality'} onClick={() => setPanel(panel === 'quality' ? null : 'quality')} data-testid="player-quality-button">
 						Quality
-					</button>
-					<button type="button" className={controlButton} aria-expanded={panel === 'source'} onClick={() => setPanel(panel === 'source' ? null : 'source')} data-testid="player-source-button">
+					</Button>
+					<Button variant="overlay" size="compact" aria-expanded={panel === 'source'} onClick={() => setPanel(panel === 'source' ? null : 'source')} data-testid="player-source-button">
 						Source
-					</button>
-					<button type="button" className={controlButton} onClick={onDownload}>
+					</Button>
+					<Button variant="overlay" size="compact" onClick={onDownload}>
 						Download
-					</button>
-					<button type="button" className={controlButton} onClick={() => void togglePip()} data-testid="player-pip">
+					</Button>
+					<Button variant="overlay" size="compact" onClick={() => void togglePip()} data-testid="player-pip">
 						Picture-in-picture
-					</button>
+					</Button>
 					<media-fullscreen-button />
 				</media-control-bar>
 			</media-controller>
@@ -768,20 +775,19 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 
 			<div className="absolute right-4 bottom-24 flex gap-2">
 				{skipIntroShown ? (
-					<button
-						type="button"
-						className="rounded bg-white px-4 py-2 font-semibold text-black"
+					<Button
+						variant="light"
 						onClick={() => {
 							if (videoRef.current) videoRef.current.currentTime = skipIntroTarget(duration, intro)
 						}}
 					>
 						{TEXT.skipIntro}
-					</button>
+					</Button>
 				) : null}
 				{nextShown ? (
-					<button type="button" className="rounded bg-white px-4 py-2 font-semibold text-black" onClick={goNext}>
+					<Button variant="light" onClick={goNext}>
 						{TEXT.nextEpisode}
-					</button>
+					</Button>
 				) : null}
 			</div>
 
@@ -796,9 +802,9 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 					<p className="text-lg font-semibold">{TEXT.fatalTitle}</p>
 					<p>{fatal.network ? TEXT.fatalNetwork : TEXT.fatalOther}</p>
 					<p className="text-sm text-white/70">{fatal.message}</p>
-					<button type="button" className="rounded bg-white px-4 py-2 font-semibold text-black" onClick={() => setReloadKey((key) => key + 1)}>
+					<Button variant="light" onClick={() => setReloadKey((key) => key + 1)}>
 						Reload
-					</button>
+					</Button>
 				</div>
 			) : null}
 
@@ -817,9 +823,9 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 									{choice.label}
 								</label>
 							))}
-							<button type="button" className="mt-2 rounded bg-white/10 px-2 py-1 text-left" onClick={() => fileInput.current?.click()}>
+							<Button variant="overlay" size="row" className="mt-2 bg-white/10" onClick={() => fileInput.current?.click()}>
 								Load a subtitle file (.srt, .vtt)
-							</button>
+							</Button>
 							<input ref={fileInput} type="file" accept=".srt,.vtt,text/vtt" className="sr-only" aria-label="Subtitle file" data-testid="player-subtitle-file" onChange={(event) => onLocalFile(event.target.files?.[0])} />
 						</fieldset>
 					) : null}
@@ -828,52 +834,53 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 							<div className="flex items-center justify-between gap-2">
 								<span id="player-size-label">Size</span>
 								<div className="flex items-center gap-2" role="group" aria-labelledby="player-size-label">
-									<button type="button" className={controlButton} aria-label="Smaller subtitles" onClick={() => update('appearance.subtitleSize', stepSubtitleSize(appearance.subtitleSize, -1))}>
+									<Button variant="overlay" size="compact" aria-label="Smaller subtitles" onClick={() => update('appearance.subtitleSize', stepSubtitleSize(appearance.subtitleSize, -1))}>
 										−
-									</button>
+									</Button>
 									<output data-testid="player-subtitle-size">{appearance.subtitleSize}%</output>
-									<button type="button" className={controlButton} aria-label="Larger subtitles" onClick={() => update('appearance.subtitleSize', stepSubtitleSize(appearance.subtitleSize, 1))}>
+									<Button variant="overlay" size="compact" aria-label="Larger subtitles" onClick={() => update('appearance.subtitleSize', stepSubtitleSize(appearance.subtitleSize, 1))}>
 										+
-									</button>
+									</Button>
 								</div>
 							</div>
 							<label className="flex items-center justify-between gap-2">
 								Colour
-								<select className="rounded bg-neutral-800 px-2 py-1" value={appearance.subtitleColor} onChange={(event) => update('appearance.subtitleColor', event.target.value)}>
+								<Select size="xs" tone="overlay" value={appearance.subtitleColor} onChange={(event) => update('appearance.subtitleColor', event.target.value)}>
 									{SUBTITLE_COLOURS.map((colour) => (
 										<option key={colour} value={colour}>
 											{colour}
 										</option>
 									))}
-								</select>
+								</Select>
 							</label>
 							<label className="flex items-center justify-between gap-2">
 								Background
-								<select className="rounded bg-neutral-800 px-2 py-1" value={appearance.subtitleBackground} onChange={(event) => update('appearance.subtitleBackground', event.target.value)}>
+								<Select size="xs" tone="overlay" value={appearance.subtitleBackground} onChange={(event) => update('appearance.subtitleBackground', event.target.value)}>
 									{SUBTITLE_BACKGROUNDS.map((background) => (
 										<option key={background} value={background}>
 											{background}
 										</option>
 									))}
-								</select>
+								</Select>
 							</label>
 							<div className="flex items-center justify-between gap-2">
 								<span id="player-delay-label">Delay</span>
 								<div className="flex items-center gap-2" role="group" aria-labelledby="player-delay-label">
-									<button type="button" className={controlButton} aria-label="Subtitles earlier" onClick={() => update('appearance.subtitleDelay', stepSubtitleDelay(appearance.subtitleDelay, -1))}>
+									<Button variant="overlay" size="compact" aria-label="Subtitles earlier" onClick={() => update('appearance.subtitleDelay', stepSubtitleDelay(appearance.subtitleDelay, -1))}>
 										−
-									</button>
+									</Button>
 									<output data-testid="player-subtitle-delay">{formatDelay(appearance.subtitleDelay)}</output>
-									<button type="button" className={controlButton} aria-label="Subtitles later" onClick={() => update('appearance.subtitleDelay', stepSubtitleDelay(appearance.subtitleDelay, 1))}>
+									<Button variant="overlay" size="compact" aria-label="Subtitles later" onClick={() => update('appearance.subtitleDelay', stepSubtitleDelay(appearance.subtitleDelay, 1))}>
 										+
-									</button>
+									</Button>
 								</div>
 							</div>
 							{audioTracks.length > 1 ? (
 								<label className="flex items-center justify-between gap-2">
 									Audio
-									<select
-										className="rounded bg-neutral-800 px-2 py-1"
+									<Select
+										size="xs"
+										tone="overlay"
 										value={audioTrack}
 										onChange={(event) => {
 											const index = Number(event.target.value)
@@ -886,7 +893,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 												{track.name || languageName(track.lang) || track.lang || `Track ${index + 1}`}
 											</option>
 										))}
-									</select>
+									</Select>
 								</label>
 							) : null}
 						</div>
@@ -907,15 +914,15 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 							<p className="mb-1 font-semibold">Source</p>
 							{streams.length > 1
 								? streams.map((item, index) => (
-										<button key={item.id} type="button" className={`${controlButton} text-left`} aria-pressed={index === streamIndex} data-testid="player-stream-option" onClick={() => (setStreamIndex(index), setFileQuality(null), setPanel(null))}>
+										<Button key={item.id} variant="overlay" size="row" aria-pressed={index === streamIndex} data-testid="player-stream-option" onClick={() => (setStreamIndex(index), setFileQuality(null), setPanel(null))}>
 											{item.label}
-										</button>
+										</Button>
 									))
 								: null}
 							{sources.map((source) => (
-								<button key={source.id} type="button" className={`${controlButton} text-left`} aria-pressed={stream?.sourceId === source.id} data-testid="player-source-option" onClick={() => void changeSource(source.id, source.name)}>
+								<Button key={source.id} variant="overlay" size="row" aria-pressed={stream?.sourceId === source.id} data-testid="player-source-option" onClick={() => void changeSource(source.id, source.name)}>
 									{source.name}
-								</button>
+								</Button>
 							))}
 						</div>
 					) : null}
@@ -928,9 +935,9 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 					<ul className="flex flex-col gap-1">
 						{sourceChoice.streams.map((item) => (
 							<li key={item.id}>
-								<button
-									type="button"
-									className={`${controlButton} w-full text-left`}
+								<Button
+									variant="overlay"
+									size="row"
 									onClick={() => {
 										setStreams(sourceChoice.streams)
 										setStreamIndex(sourceChoice.streams.indexOf(item))
@@ -939,7 +946,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 									}}
 								>
 									{item.label}
-								</button>
+								</Button>
 							</li>
 						))}
 					</ul>

@@ -4,11 +4,14 @@ import { cn } from '#app/lib/cn.ts'
 const SIZES = {
 	md: 'h-10 px-3',
 	sm: 'h-9 px-2 text-sm',
+	xs: 'h-8 px-2 text-sm',
 } as const
 
 const TONES = {
-	surface: 'bg-surface',
-	raised: 'bg-surface-2',
+	surface: 'border-border bg-surface',
+	raised: 'border-border bg-surface-2',
+	/** Over video (the player's panels): dark whatever the site theme. */
+	overlay: 'border-white/20 bg-neutral-800 text-white',
 } as const
 
 export interface SelectProps extends Omit<ComponentProps<'select'>, 'size'> {
@@ -18,5 +21,5 @@ export interface SelectProps extends Omit<ComponentProps<'select'>, 'size'> {
 
 /** A native select (keeps the platform's keyboard and screen-reader behaviour). Label it with a <label htmlFor>. */
 export function Select({ size = 'md', tone = 'surface', className, ...props }: SelectProps) {
-	return <select className={cn('rounded-md border border-border', SIZES[size], TONES[tone], className)} {...props} />
+	return <select className={cn('rounded-md border', SIZES[size], TONES[tone], className)} {...props} />
 }

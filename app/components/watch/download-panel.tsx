@@ -1,5 +1,6 @@
 import { Download, X } from 'lucide-react'
 import { useEffect, useId, useRef } from 'react'
+import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { downloadGroups } from '#app/lib/player/watch-flow.ts'
 import type { LookupOutcome } from '#app/utils/sources.ts'
 import type { WatchPhase } from './use-watch-flow.ts'
@@ -36,9 +37,9 @@ export function DownloadPanel({ open, onClose, title, phase, outcome }: { open: 
 					<h2 id={headingId} className="text-lg font-semibold">
 						Download {title}
 					</h2>
-					<button type="button" onClick={onClose} className="rounded-md p-1 hover:bg-surface-2" aria-label="Close download panel">
+					<IconButton label="Close download panel" variant="ghost" onClick={onClose}>
 						<X className="h-5 w-5" aria-hidden="true" />
-					</button>
+					</IconButton>
 				</div>
 				<div role="status" aria-live="polite" className="text-sm text-muted">
 					{phase === 'looking' ? 'Looking for files…' : phase === 'failed' || (phase === 'found' && groups.length === 0) ? 'No files to download were found.' : null}

@@ -1,6 +1,6 @@
 import { Play } from 'lucide-react'
 import { Link, useNavigate } from 'react-router'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { episodeHref, movieHref } from '#app/lib/slug.ts'
 
@@ -21,10 +21,10 @@ export function WatchLink({ type, id, title, released, className }: { type: 'mov
 	const navigate = useNavigate()
 	if (!released) {
 		return (
-			<button type="button" disabled className={cn(buttonClass('primary', 'md'), className)} data-testid="watch-link">
+			<Button disabled className={className} data-testid="watch-link">
 				<Play className="h-5 w-5 fill-current" aria-hidden="true" />
 				Coming Soon
-			</button>
+			</Button>
 		)
 	}
 	const href = type === 'movie' ? playHref({ type, id, title }) : playHref({ type, id, title, season: 1, episode: 1 })

@@ -2,7 +2,7 @@ import { Download, Loader2, Play } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { PlayerMedia } from '#app/components/player/player-props.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { checkingText, EPISODE_NOT_FOUND_TEXT, EPISODE_RETRY_BUTTON_TEXT, lookupProgress, MOVIE_NOT_FOUND_TEXT, MOVIE_NOT_FOUND_TOAST_MS } from '#app/lib/player/watch-flow.ts'
 import type { SourceInfo } from '#app/lib/sources.ts'
@@ -112,10 +112,10 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 		<div className="flex flex-col gap-2">
 			<div className="flex flex-wrap gap-3">
 				<div className="flex flex-col gap-1">
-					<button
+					<Button
 						ref={watchButton}
-						type="button"
-						className={cn(buttonClass('primary', 'lg'), 'min-w-40')}
+						size="lg"
+						className="min-w-40"
 						onClick={onWatch}
 						disabled={!released}
 						aria-busy={looking}
@@ -125,7 +125,7 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 					>
 						{looking ? <Loader2 className="h-5 w-5 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Play className="h-5 w-5 fill-current" aria-hidden="true" />}
 						{watchText}
-					</button>
+					</Button>
 					{looking ? (
 						<div
 							role="progressbar"
@@ -140,10 +140,10 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 						</div>
 					) : null}
 				</div>
-				<button type="button" className={buttonClass('secondary', 'lg')} onClick={onDownload} disabled={!released} aria-haspopup="dialog" data-testid="download-button">
+				<Button variant="secondary" size="lg" onClick={onDownload} disabled={!released} aria-haspopup="dialog" data-testid="download-button">
 					<Download className="h-5 w-5" aria-hidden="true" />
 					Download
-				</button>
+				</Button>
 			</div>
 			<p id={statusId} role="status" aria-live="polite" className={cn('text-sm', failedEpisode ? 'text-red-600 dark:text-red-400' : 'sr-only')} data-testid="watch-status">
 				{looking && wantsPlay ? checkingLabel : failedEpisode ? EPISODE_NOT_FOUND_TEXT : ''}

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SAMPLE_CLIP_SECONDS, SAMPLE_FILE_NAMES, SAMPLE_FILES, SAMPLE_SUBTITLES, hasSampleClip } from './clips.ts'
+import { SAMPLE_CLIP_SECONDS, SAMPLE_FILE_NAMES, SAMPLE_FILES, SAMPLE_HLS, SAMPLE_SUBTITLES, hasSampleClip } from './clips.ts'
 
 const CLIPS_DIR = path.resolve(process.cwd(), 'server/sources/sample/clips')
 
@@ -43,7 +43,7 @@ describe('the committed clips', () => {
 		for (const subtitle of SAMPLE_SUBTITLES) expect(fs.readFileSync(path.join(CLIPS_DIR, subtitle.file), 'utf8')).toBe(subtitle.text())
 	})
 
-	it('are 1080p, 720p and 480p H.264 + AAC MP4 of the stated length, and an HLS playlist of those segments', () => {
+	it('are 1080p, 720p and 480p H.264 + AAC MP4 of the stated length', () => {
 		const ffprobe = (createRequire(import.meta.url)('@ffprobe-installer/ffprobe') as { path: string }).path
 		for (const [quality, file] of Object.entries(SAMPLE_FILES.mp4)) {
 			const probe = JSON.parse(execFileSync(ffprobe, ['-v', 'error', '-show_entries', 'stream=codec_name,height:format=duration', '-of', 'json', path.join(CLIPS_DIR, file)], { encoding: 'utf8' })) as {
@@ -54,8 +54,42 @@ describe('the committed clips', () => {
 			expect(probe.streams.find((stream) => stream.codec_name === 'h264')?.height).toBe(Number(quality))
 			expect(Number(probe.format.duration)).toBeCloseTo(SAMPLE_CLIP_SECONDS, 0)
 		}
-		const playlist = fs.readFileSync(path.join(CLIPS_DIR, SAMPLE_FILES.playlist), 'utf8')
-		expect(playlist.split('\n').filter((line) => line && !line.startsWith('#'))).toEqual([...SAMPLE_FILES.segments])
-		expect(playlist).toContain('#EXT-X-ENDLIST')
+	})
+
+	/** The streams of an MPEG-TS segment, from ffmpeg's own listing (the bundled ffprobe crashes on MPEG-TS). */
+	function segmentStreams(name: string) {
+		const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path
+		const listing = spawnSync(ffmpeg, ['-hide_banner', '-i', path.join(CLIPS_DIR, name)], { encoding: 'utf8' }).stderr
+		return listing.split('\n').filter((line) => line.includes('Stream #'))
+	}
+
+	it('offer HLS as a multivariant playlist: 720p and 480p video levels with their real codecs, English and Spanish audio', () => {
+		const ffprobe = (createRequire(import.meta.url)('@ffprobe-installer/ffprobe') as { path: string }).path
+		const read = (name: string) => fs.readFileSync(path.join(CLIPS_DIR, name), 'utf8')
+		const uris = (text: string) => text.split('\n').filter((line) => line && !line.startsWith('#'))
+		const master = read(SAMPLE_FILES.playlist)
+		expect(uris(master)).toEqual([SAMPLE_HLS.levels['720'].playlist, SAMPLE_HLS.levels['480'].playlist])
+		expect([...master.matchAll(/TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="(\w+)",NAME="(\w+)"/g)].map((match) => [match[1], match[2]])).toEqual([
+			['en', 'English'],
+			['es', 'Spanish'],
+		])
+		for (const [height, level] of Object.entries(SAMPLE_HLS.levels)) {
+			expect(master).toContain(`RESOLUTION=${Math.round((Number(height) * 16) / 9 / 2) * 2}x${height},CODECS="${level.codec},mp4a.40.2",AUDIO="audio"`)
+			expect(uris(read(level.playlist))).toEqual([...level.segments])
+			// The segments are the MP4's picture copied, so the MP4 tells the level the codec string must name.
+			const probe = JSON.parse(execFileSync(ffprobe, ['-v', 'error', '-select_streams', 'v', '-show_entries', 'stream=profile,level', '-of', 'json', path.join(CLIPS_DIR, SAMPLE_FILES.mp4[height as '720' | '480'])], { encoding: 'utf8' })) as {
+				streams: Array<{ profile: string; level: number }>
+			}
+			expect(probe.streams[0]!.profile).toBe('High')
+			expect(level.codec).toBe(`avc1.6400${probe.streams[0]!.level.toString(16).padStart(2, '0')}`)
+			// Video only: the audio comes from the renditions.
+			expect(segmentStreams(level.segments[0])).toEqual([expect.stringMatching(new RegExp(`Video: h264 \\(High\\).*x${height}`))])
+		}
+		for (const rendition of Object.values(SAMPLE_HLS.audio)) {
+			const media = read(rendition.playlist)
+			expect(uris(media)).toEqual([...rendition.segments])
+			expect(media).toContain('#EXT-X-ENDLIST')
+			expect(segmentStreams(rendition.segments[0])).toEqual([expect.stringMatching(/Audio: aac/)])
+		}
 	})
 })

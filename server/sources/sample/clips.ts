@@ -20,11 +20,33 @@ export function hasSampleClip(request: { type: 'movie' | 'show'; tmdbId: number;
 	)
 }
 
+const segmentNames = (prefix: string) => [0, 1, 2, 3, 4].map((index) => `${prefix}-${String(index).padStart(3, '0')}.mpegts`)
+
+/**
+ * The HLS sample is a multivariant playlist, so quality and audio menus have
+ * something real to switch: two video-only levels (720p, 480p, the MP4s'
+ * pictures) and two audio renditions (English: the 440 Hz tone; Spanish: a
+ * 660 Hz tone), each a 6 s MPEG-TS media playlist of five segments.
+ */
+export const SAMPLE_HLS = {
+	levels: {
+		// H.264 High at level 3.1 and 3.0, as x264 picks for these sizes (clips.test.ts checks).
+		'720': { playlist: 'sample-720.m3u8', segments: segmentNames('hls-720'), codec: 'avc1.64001f' },
+		'480': { playlist: 'sample-480.m3u8', segments: segmentNames('hls-480'), codec: 'avc1.64001e' },
+	},
+	audio: {
+		en: { name: 'English', playlist: 'sample-audio-en.m3u8', segments: segmentNames('hls-audio-en'), toneHz: 440 },
+		es: { name: 'Spanish', playlist: 'sample-audio-es.m3u8', segments: segmentNames('hls-audio-es'), toneHz: 660 },
+	},
+} as const
+
 export const SAMPLE_FILES = {
 	mp4: { '1080': 'sample-1080.mp4', '720': 'sample-720.mp4', '480': 'sample-480.mp4' },
+	/** The multivariant playlist handed to players. */
 	playlist: 'sample.m3u8',
+	mediaPlaylists: [...Object.values(SAMPLE_HLS.levels), ...Object.values(SAMPLE_HLS.audio)].map((media) => media.playlist),
 	// MPEG-TS segments, not named *.ts: TypeScript and ESLint would take them for source files.
-	segments: ['hls-000.mpegts', 'hls-001.mpegts', 'hls-002.mpegts', 'hls-003.mpegts', 'hls-004.mpegts'],
+	segments: [...Object.values(SAMPLE_HLS.levels), ...Object.values(SAMPLE_HLS.audio)].flatMap((media) => media.segments),
 	subtitles: { en: 'sample.en.srt', es: 'sample.es.vtt' },
 } as const
 
@@ -36,10 +58,16 @@ export const SAMPLE_MIME: Record<string, string> = {
 	'.srt': 'application/x-subrip; charset=utf-8',
 }
 
+/** Playlists are rewritten per request so every URI in them carries its own signature. */
+export function isSamplePlaylist(name: string): boolean {
+	return name === SAMPLE_FILES.playlist || (SAMPLE_FILES.mediaPlaylists as readonly string[]).includes(name)
+}
+
 /** Every name the stream router may serve (nothing else in the folder, nothing from the client). */
 export const SAMPLE_FILE_NAMES: ReadonlySet<string> = new Set([
 	...Object.values(SAMPLE_FILES.mp4),
 	SAMPLE_FILES.playlist,
+	...SAMPLE_FILES.mediaPlaylists,
 	...SAMPLE_FILES.segments,
 	...Object.values(SAMPLE_FILES.subtitles),
 ])

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { Router } from 'express'
 import { HttpError, notFound } from '../../http/errors.server.ts'
 import { signPath, verifyPath } from '../signing.server.ts'
-import { SAMPLE_FILE_NAMES, SAMPLE_FILES, SAMPLE_MIME } from './clips.ts'
+import { SAMPLE_FILE_NAMES, SAMPLE_MIME, isSamplePlaylist } from './clips.ts'
 import { SAMPLE_STREAM_BASE, sampleClipsDir, sampleSourceActive } from './sample-source.server.ts'
 
 // /api/stream/sample/<name>: the committed sample clips. Names come from a
@@ -24,11 +24,19 @@ export function sampleStreamRouter(): Router {
 		if (!dir) throw notFound()
 		const type = SAMPLE_MIME[path.extname(name)] ?? 'application/octet-stream'
 
-		if (name === SAMPLE_FILES.playlist) {
-			// Segment URLs must carry their own signatures, so the playlist is rewritten per request.
+		if (isSamplePlaylist(name)) {
+			// Every URI in a playlist (a line, or a URI="…" attribute) must carry its own signature,
+			// so playlists are rewritten per request.
 			const text = await fs.readFile(path.join(dir, name), 'utf8')
+			const sign = (file: string) => signPath(`${SAMPLE_STREAM_BASE}/${file}`)
 			const lines = await Promise.all(
-				text.split('\n').map((line) => (SAMPLE_FILE_NAMES.has(line.trim()) ? signPath(`${SAMPLE_STREAM_BASE}/${line.trim()}`) : line)),
+				text.split('\n').map(async (line) => {
+					const trimmed = line.trim()
+					if (SAMPLE_FILE_NAMES.has(trimmed)) return sign(trimmed)
+					const uri = /URI="([^"]+)"/.exec(line)
+					if (uri && SAMPLE_FILE_NAMES.has(uri[1]!)) return line.replace(uri[0], `URI="${await sign(uri[1]!)}"`)
+					return line
+				}),
 			)
 			res.set({ 'Content-Type': type, 'Cache-Control': CACHE_CONTROL }).send(lines.join('\n'))
 			return
