@@ -1,50 +1,184 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { BarList } from '#app/components/stats/bar-list.tsx'
+import { ColumnChart } from '#app/components/stats/column-chart.tsx'
+import { StatCard } from '#app/components/stats/stat-card.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { STATIC_STATS, daysSince, loadBarColour } from '#app/lib/stats.ts'
+import {
+	barPercent,
+	barPercents,
+	dailyAverage,
+	dayAbbreviation,
+	formatCompact,
+	formatCount,
+	formatGigabytes,
+	formatGrowth,
+	formatTerabytes,
+	formatWatchTime,
+	gbPerMovie,
+	loadBarColour,
+	splitWatchTime,
+} from '#app/lib/stats/format.ts'
+import { statsPageData } from '#server/stats/stats.server.ts'
+import type { Route } from './+types/stats.ts'
 
-export function meta() {
-	return [{ title: 'Platform Statistics · Willow' }]
+export async function loader() {
+	return statsPageData()
 }
 
-export default function Stats() {
-	const s = STATIC_STATS
-	const hours = Math.round(s.totalWatchTime / 3600)
-	const years = Math.floor(hours / (24 * 365))
-	const days = Math.floor((hours % (24 * 365)) / 24)
+export function meta() {
+	return [{ title: 'Platform Statistics · Willow' }, { name: 'description', content: 'Willow in numbers: movies watched, watch time, data transferred, active users and the most watched movies.' }]
+}
+
+const launchDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
 	return (
-		<div>
-			<PageHeader title="Platform Statistics" description={`Launched ${s.launchDate} · ${daysSince(s.launchDate, new Date())} days ago`} />
+		<section aria-labelledby={id} className="flex flex-col gap-4 rounded-xl border border-border p-4 sm:p-5" data-testid={id}>
+			<h2 id={id} className="text-lg font-semibold">
+				{title}
+			</h2>
+			{children}
+		</section>
+	)
+}
+
+function NoData() {
+	return <p className="text-muted">No figures yet.</p>
+}
+
+export default function Stats({ loaderData }: Route.ComponentProps) {
+	const { stats: s, daysSinceLaunch } = loaderData
+	const watchTime = splitWatchTime(s.totalWatchTime)
+	const active = [
+		{ key: 'today', label: 'Today', value: s.activeUsers.today },
+		{ key: 'week', label: 'This week', value: s.activeUsers.week },
+		{ key: 'month', label: 'This month', value: s.activeUsers.month },
+	]
+	const activeMax = Math.max(...active.map((a) => a.value))
+	const moviePercents = barPercents(s.topMovies.map((m) => m.watches))
+	const countryPercents = barPercents(s.mostActiveCountries.map((c) => c.users))
+	return (
+		<div className="mx-auto flex max-w-5xl flex-col gap-6">
+			<PageHeader
+				title="Platform Statistics"
+				description={
+					<span data-testid="stats-launch">
+						Launched {launchDay.format(new Date(`${s.launchDate}T00:00:00Z`))} · {formatCount(daysSinceLaunch)} {daysSinceLaunch === 1 ? 'day' : 'days'} ago
+					</span>
+				}
+			/>
 			<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-				<li className="rounded-xl bg-surface-2 p-4">
-					<h2 className="text-sm text-muted">Movies Watched</h2>
-					<p className="text-2xl font-bold">{s.totalMoviesWatched.toLocaleString('en-US')}</p>
-				</li>
-				<li className="rounded-xl bg-surface-2 p-4">
-					<h2 className="text-sm text-muted">Total Watch Time</h2>
-					<p className="text-2xl font-bold">
-						{years}y {days}d
-					</p>
-					<p className="text-sm text-muted">{hours.toLocaleString('en-US')} hours</p>
-				</li>
-				<li className="rounded-xl bg-surface-2 p-4">
-					<h2 className="text-sm text-muted">Data Transferred</h2>
-					<p className="text-2xl font-bold">{s.totalDataTransferred} TB</p>
-				</li>
-				<li className="rounded-xl bg-surface-2 p-4">
-					<h2 className="text-sm text-muted">Active Users</h2>
-					<p className="text-2xl font-bold">{s.activeUsers.month.toLocaleString('en-US')}</p>
-					<p className="text-sm text-muted">+{s.growthRate}% monthly</p>
-				</li>
+				<StatCard title="Movies Watched" value={formatCount(s.totalMoviesWatched)} testId="stat-movies">
+					<span data-testid="stat-movies-daily">{formatCount(dailyAverage(s.totalMoviesWatched, daysSinceLaunch))}</span> per day on average
+				</StatCard>
+				<StatCard title="Total Watch Time" value={formatWatchTime(watchTime)} testId="stat-watch-time">
+					<span data-testid="stat-watch-time-hours">{formatCount(watchTime.totalHours)}</span> total hours
+				</StatCard>
+				<StatCard title="Data Transferred" value={formatTerabytes(s.totalDataTransferred)} testId="stat-data">
+					<span data-testid="stat-data-per-movie">{formatGigabytes(gbPerMovie(s.totalDataTransferred, s.totalMoviesWatched))}</span> per movie
+				</StatCard>
+				<StatCard title="Active Users" value={formatCount(s.activeUsers.month)} testId="stat-active">
+					this month · <span data-testid="stat-active-growth">{formatGrowth(s.growthRate)}</span> monthly growth
+				</StatCard>
 			</ul>
-			<section className="mt-8">
-				<h2 className="mb-2 text-lg font-semibold">Server load</h2>
-				<div className="h-3 w-full rounded-full bg-surface-3" role="meter" aria-valuenow={s.serverLoad} aria-valuemin={0} aria-valuemax={100} aria-label="Server load">
-					<div className={`h-3 rounded-full ${loadBarColour(s.serverLoad)}`} style={{ width: `${s.serverLoad}%` }} />
-				</div>
-				<p className="mt-1 text-sm text-muted">{s.serverLoad}%</p>
-			</section>
-			<section className="mt-8">
-				<h2 className="mb-2 text-lg font-semibold">About</h2>
-				<p className="text-muted">These numbers are only for show and are not live.</p>
+
+			<div className="grid gap-6 lg:grid-cols-2">
+				<Section id="server-load" title="Server Load">
+					<div
+						className="h-3 w-full overflow-hidden rounded-full bg-surface-3"
+						role="meter"
+						aria-valuenow={s.serverLoad}
+						aria-valuemin={0}
+						aria-valuemax={100}
+						aria-valuetext={`${s.serverLoad}%`}
+						aria-label="Server load"
+					>
+						<div className={`h-3 rounded-full ${loadBarColour(s.serverLoad)}`} style={{ width: `${barPercent(s.serverLoad, 100)}%` }} />
+					</div>
+					<p className="text-2xl font-bold tabular-nums" data-testid="server-load-value">
+						{s.serverLoad}%
+					</p>
+					<p className="text-sm text-muted">Green below 70%, yellow from 70%, red from 90%.</p>
+				</Section>
+				<Section id="active-users" title="Active Users">
+					<BarList
+						label="Active users by period"
+						testId="active-users-bars"
+						items={active.map((a) => ({ key: a.key, label: a.label, value: formatCount(a.value), percent: barPercent(a.value, activeMax) }))}
+					/>
+				</Section>
+			</div>
+
+			<div className="grid gap-6 lg:grid-cols-2">
+				<Section id="top-movies" title="Most Watched Movies">
+					{s.topMovies.length === 0 ? (
+						<NoData />
+					) : (
+						<BarList
+							ordered
+							label="Most watched movies, by views"
+							testId="top-movies-list"
+							items={s.topMovies.map((movie, index) => ({
+								key: movie.id,
+								label: movie.href ? (
+									<Link to={movie.href} prefetch="intent" className="font-medium underline decoration-muted underline-offset-4 hover:decoration-current">
+										{movie.title}
+									</Link>
+								) : (
+									<span className="font-medium">{movie.title}</span>
+								),
+								value: `${formatCount(movie.watches)} views`,
+								percent: moviePercents[index]!,
+							}))}
+						/>
+					)}
+				</Section>
+				<Section id="views-by-day" title="Views by Day of Week">
+					{s.watchesByDay.length === 0 ? (
+						<NoData />
+					) : (
+						<ColumnChart
+							caption="Views by day of week"
+							labelHeading="Day"
+							valueHeading="Views"
+							testId="views-by-day-chart"
+							columns={s.watchesByDay.map((entry) => ({
+								label: entry.day,
+								shortLabel: dayAbbreviation(entry.day),
+								value: entry.count,
+								shortValue: formatCompact(entry.count),
+								fullValue: formatCount(entry.count),
+							}))}
+						/>
+					)}
+				</Section>
+			</div>
+
+			<Section id="top-locations" title="Top User Locations">
+				{s.mostActiveCountries.length === 0 ? (
+					<NoData />
+				) : (
+					<BarList
+						label="Users by country"
+						testId="top-locations-list"
+						items={s.mostActiveCountries.map((entry, index) => ({
+							key: entry.country,
+							label: entry.country,
+							value: `${formatCount(entry.users)} users`,
+							percent: countryPercents[index]!,
+						}))}
+					/>
+				)}
+			</Section>
+
+			<section aria-labelledby="stats-about" className="flex flex-col gap-2">
+				<h2 id="stats-about" className="text-lg font-semibold">
+					About
+				</h2>
+				<p className="text-muted" data-testid="stats-about">
+					These numbers are only for show and are not live.
+				</p>
 			</section>
 		</div>
 	)

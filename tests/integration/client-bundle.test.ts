@@ -60,6 +60,7 @@ describe('the browser bundle', () => {
 	it.each([
 		['/', 'routes/home'],
 		['a movie detail', 'routes/movie-detail'],
+		['/stats (hand-drawn charts, no chart library)', 'routes/stats'],
 	])('keeps the first-load JavaScript of %s within 140 KB gzip', (_label, routeId) => {
 		const chunks = firstLoadFiles(files, routeId)
 		const sizes = chunks.map((file) => [file, gzipBytes(file)] as const).sort((a, b) => b[1] - a[1])
