@@ -83,13 +83,13 @@ describe('the committed clips', () => {
 			expect(probe.streams[0]!.profile).toBe('High')
 			expect(level.codec).toBe(`avc1.6400${probe.streams[0]!.level.toString(16).padStart(2, '0')}`)
 			// Video only: the audio comes from the renditions.
-			expect(segmentStreams(level.segments[0])).toEqual([expect.stringMatching(new RegExp(`Video: h264 \\(High\\).*x${height}`))])
+			expect(segmentStreams(level.segments[0]!)).toEqual([expect.stringMatching(new RegExp(`Video: h264 \\(High\\).*x${height}`))])
 		}
 		for (const rendition of Object.values(SAMPLE_HLS.audio)) {
 			const media = read(rendition.playlist)
 			expect(uris(media)).toEqual([...rendition.segments])
 			expect(media).toContain('#EXT-X-ENDLIST')
-			expect(segmentStreams(rendition.segments[0])).toEqual([expect.stringMatching(/Audio: aac/)])
+			expect(segmentStreams(rendition.segments[0]!)).toEqual([expect.stringMatching(/Audio: aac/)])
 		}
 	})
 })
