@@ -11,6 +11,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { SegmentedControl } from '#app/components/ui/segmented-control.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
+import { SKELETON_COUNTS } from '#app/lib/browse/carousel.ts'
 import { cn } from '#app/lib/cn.ts'
 import { BOOKMARK_SORTS, queryBookmarks, warmBookmarkIndex, type BookmarkSort } from '#app/lib/library/bookmark-query.ts'
 import { categoryLabel } from '#app/lib/library/bookmarks.ts'
@@ -117,7 +118,7 @@ export default function Bookmarks() {
 					{!ready ? (
 						<div role="status" aria-live="polite" className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5">
 							<span className="sr-only">Loading bookmarks…</span>
-							{Array.from({ length: 10 }, (_, i) => (
+							{Array.from({ length: SKELETON_COUNTS.bookmarks }, (_, i) => (
 								<Skeleton key={i} className="aspect-[2/3] w-full" />
 							))}
 						</div>

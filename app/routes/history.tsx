@@ -7,6 +7,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
+import { SKELETON_COUNTS } from '#app/lib/browse/carousel.ts'
 import { useWatchHistory } from '#app/utils/library.ts'
 
 export function meta() {
@@ -34,7 +35,7 @@ export default function History() {
 			{!ready ? (
 				<div role="status" aria-live="polite" className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
 					<span className="sr-only">Loading watch history…</span>
-					{Array.from({ length: 12 }, (_, i) => (
+					{Array.from({ length: SKELETON_COUNTS.historyGrid }, (_, i) => (
 						<Skeleton key={i} className="aspect-[2/3] w-full" />
 					))}
 				</div>

@@ -12,7 +12,7 @@ export type Theme = (typeof THEMES)[number]
 export const THEME_BOOT_SCRIPT = `(function(){try{var t=localStorage.getItem('theme');if(t&&t.charAt(0)==='"')t=JSON.parse(t);if(t!=='dark'&&t!=='light'){t=window.matchMedia&&window.matchMedia('(prefers-color-scheme: light)').matches?'light':'dark'}var c=document.documentElement.classList;c.toggle('dark',t==='dark');document.documentElement.style.colorScheme=t}catch(e){}})()`
 
 /** The stored choice; anything else reads as none (as readDevice would, by the same rule as DEVICE_KEYS.theme). */
-function storedTheme(): Theme | undefined {
+export function storedTheme(): Theme | undefined {
 	try {
 		const raw = readDeviceRaw('theme')
 		const value = raw === null ? undefined : decodeStored(raw)
@@ -74,6 +74,9 @@ export function toggleTheme() {
 	} catch {
 		// The theme still flips for this visit when storage is unavailable.
 	}
+	// The Appearance setting is the one source of truth (synced to the account); the settings
+	// code (zod) loads on this first click rather than with every page.
+	void import('./account-settings.ts').then((settings) => settings.updateSetting('appearance.theme', next)).catch(() => {})
 }
 
 /** Applies a theme choice from settings: light or dark is stored; system forgets the choice and follows the system. */

@@ -219,6 +219,46 @@ test('two browsers of one user converge after edits on both, including a deletio
 	}
 })
 
+test('the theme switch sets the Appearance setting, and the chosen theme follows the account to another device', async ({ browser }) => {
+	test.setTimeout(60_000)
+	const account = newAccount()
+	const phone = await newDevice(browser)
+	const laptop = await newDevice(browser)
+	try {
+		await phone.page.emulateMedia({ colorScheme: 'dark' })
+		await laptop.page.emulateMedia({ colorScheme: 'dark' })
+		await signUpThroughForm(phone.page, account)
+		await expect(phone.page.locator('html')).toHaveClass(/dark/)
+		await phone.page.getByTestId('site-footer').getByTestId('theme-toggle').click()
+		await expect(phone.page.locator('html')).not.toHaveClass(/dark/)
+		// One source of truth: the switch changed the Appearance setting, not only this page.
+		await phone.page.goto('/account?tab=appearance')
+		await expect(phone.page.getByLabel('Theme', { exact: true })).toHaveValue('light')
+
+		// The laptop follows the system (dark) until it signs in; then the account's choice applies.
+		await laptop.page.goto('/login')
+		await waitForHydration(laptop.page)
+		await expect(laptop.page.locator('html')).toHaveClass(/dark/)
+		await laptop.page.getByLabel('Email or Username').fill(account.email)
+		await laptop.page.getByLabel('Password', { exact: true }).fill(account.password)
+		await laptop.page.getByTestId('login-submit').click()
+		await expect(laptop.page).toHaveURL(/\/account\?tab=account$/)
+		await expect(laptop.page.locator('html')).not.toHaveClass(/dark/, { timeout: 15_000 })
+		await laptop.page.reload()
+		await expect(laptop.page.locator('html')).not.toHaveClass(/dark/)
+
+		// Choosing System in Appearance forgets the choice: the page follows the system again.
+		await laptop.page.goto('/account?tab=appearance')
+		await waitForHydration(laptop.page)
+		await laptop.page.getByLabel('Theme', { exact: true }).selectOption('system')
+		await expect(laptop.page.locator('html')).toHaveClass(/dark/)
+		expect(await laptop.page.evaluate(() => localStorage.getItem('theme'))).toBeNull()
+	} finally {
+		await phone.context.close()
+		await laptop.context.close()
+	}
+})
+
 test('download my data, then delete the account with confirmation', async ({ page }) => {
 	const account = newAccount()
 	await signUpThroughForm(page, account)

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useId, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { ROW_FIRST_RENDER_ITEMS, carouselItems } from '#app/lib/browse/carousel.ts'
+import { ROW_FIRST_RENDER_ITEMS, SKELETON_COUNTS, carouselItems } from '#app/lib/browse/carousel.ts'
 import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { MediaCard, type CardMedia } from './media-card.tsx'
 import { useRenderRest } from './use-render-rest.ts'
@@ -110,7 +110,7 @@ export function MediaGrid({ items, label, priorityCount = 0, itemRef }: { items:
 }
 
 /** Shimmer placeholders shaped like a row. */
-export function MediaRowSkeleton({ title, count = 10 }: { title?: string; count?: number }) {
+export function MediaRowSkeleton({ title, count = SKELETON_COUNTS.row }: { title?: string; count?: number }) {
 	return (
 		<div role="status" aria-label={title ? `Loading ${title}` : 'Loading'} className="flex flex-col gap-3">
 			<div className="h-7 w-48 animate-pulse rounded bg-surface-2 motion-reduce:animate-none" />

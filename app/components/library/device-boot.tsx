@@ -1,8 +1,14 @@
 import { AccountSync } from '#app/components/account/account-sync.tsx'
 import { useLibraryBoot } from '#app/utils/library-boot.ts'
+import { useThemeFollowsSettings } from '#app/utils/theme-sync.ts'
 
 function LibraryMigrations() {
 	useLibraryBoot()
+	return null
+}
+
+function ThemeFollowsSettings() {
+	useThemeFollowsSettings()
 	return null
 }
 
@@ -16,6 +22,7 @@ export default function DeviceBoot() {
 	return (
 		<>
 			<LibraryMigrations />
+			<ThemeFollowsSettings />
 			<AccountSync />
 		</>
 	)

@@ -1,3 +1,4 @@
+import { SKELETON_COUNTS } from '#app/lib/browse/carousel.ts'
 import { cn } from '#app/lib/cn.ts'
 
 /** A pulsing placeholder block shown while content loads. */
@@ -6,7 +7,7 @@ export function Skeleton({ className }: { className?: string }) {
 }
 
 /** A row of poster-shaped placeholders with a screen-reader status. */
-export function PosterRowSkeleton({ count = 6, label = 'Loading' }: { count?: number; label?: string }) {
+export function PosterRowSkeleton({ count = SKELETON_COUNTS.row, label = 'Loading' }: { count?: number; label?: string }) {
 	return (
 		<div role="status" aria-live="polite" className="flex gap-3 overflow-hidden">
 			<span className="sr-only">{label}…</span>

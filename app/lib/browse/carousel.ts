@@ -35,3 +35,10 @@ export function createTransitionLock(lockMs = CAROUSEL_TRANSITION_LOCK_MS) {
 		return true
 	}
 }
+
+/**
+ * Loading placeholders (spec §9 "Skeleton counts 10, 13, 30"): a library grid
+ * of bookmarks shows 10, a poster row 13 (more than fit, so the row is full at
+ * any width), the watch-history grid 30 (its page holds that many and more).
+ */
+export const SKELETON_COUNTS = { bookmarks: 10, row: 13, historyGrid: 30 } as const
