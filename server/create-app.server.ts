@@ -5,6 +5,7 @@ import { getDatabase, pingDatabase } from './db/db.server.ts'
 import { getEnv } from './env.server.ts'
 import { canonicalHostRedirect, requestContext, securityHeaders } from './http/middleware.server.ts'
 import { promoImageOrigins } from './promo/promo.server.ts'
+import { promoFilesRouter } from './promo/router.server.ts'
 
 export interface AppOptions {
 	/** The React Router page handler; tests of the API leave it out. */
@@ -47,6 +48,7 @@ export function createApp(options: AppOptions = {}) {
 	})
 
 	app.use('/api', createApiRouter())
+	app.use(promoFilesRouter())
 	for (const middleware of options.beforePages ?? []) app.use(middleware)
 	if (options.pageHandler) app.use(options.pageHandler)
 	app.use(pageErrorHandler)
