@@ -4,6 +4,7 @@ import { createApiRouter } from './api/router.server.ts'
 import { getDatabase, pingDatabase } from './db/db.server.ts'
 import { getEnv } from './env.server.ts'
 import { canonicalHostRedirect, requestContext, securityHeaders } from './http/middleware.server.ts'
+import { partnerImageOrigins } from './partners/partners.server.ts'
 import { promoImageOrigins } from './promo/promo.server.ts'
 import { promoFilesRouter } from './promo/router.server.ts'
 
@@ -29,7 +30,7 @@ export function createApp(options: AppOptions = {}) {
 		securityHeaders({
 			development: env.NODE_ENV === 'development',
 			imageHosts: [new URL(env.TMDB_IMAGE_BASE).origin],
-			extraImageHosts: () => promoImageOrigins(),
+			extraImageHosts: () => [...new Set([...promoImageOrigins(), ...partnerImageOrigins()])],
 		}),
 	)
 
