@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, type LinksFunction } from 'react-router'
 import { getEnv } from '#server/env.server.ts'
 import { getSessionUser } from '#server/auth/session.server.ts'
+import { InfoModals } from './components/info-modals/info-modals.tsx'
 import { LibraryBoot } from './components/library/library-boot.tsx'
 import { FloatingWidget } from './components/layout/floating-widget.tsx'
 import { MobileBottomBar } from './components/layout/mobile-bottom-bar.tsx'
@@ -80,6 +81,7 @@ function Shell({ children, taglineIndex }: { children: React.ReactNode; taglineI
 			<MobileBottomBar />
 			<FloatingWidget />
 			<LibraryBoot />
+			<InfoModals />
 		</>
 	)
 }

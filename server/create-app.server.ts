@@ -4,7 +4,9 @@ import { createApiRouter } from './api/router.server.ts'
 import { getDatabase, pingDatabase } from './db/db.server.ts'
 import { getEnv } from './env.server.ts'
 import { canonicalHostRedirect, requestContext, securityHeaders } from './http/middleware.server.ts'
+import { partnerImageOrigins } from './partners/partners.server.ts'
 import { promoImageOrigins } from './promo/promo.server.ts'
+import { promoFilesRouter } from './promo/router.server.ts'
 
 export interface AppOptions {
 	/** The React Router page handler; tests of the API leave it out. */
@@ -28,7 +30,7 @@ export function createApp(options: AppOptions = {}) {
 		securityHeaders({
 			development: env.NODE_ENV === 'development',
 			imageHosts: [new URL(env.TMDB_IMAGE_BASE).origin],
-			extraImageHosts: () => promoImageOrigins(),
+			extraImageHosts: () => [...new Set([...promoImageOrigins(), ...partnerImageOrigins()])],
 		}),
 	)
 
@@ -47,6 +49,7 @@ export function createApp(options: AppOptions = {}) {
 	})
 
 	app.use('/api', createApiRouter())
+	app.use(promoFilesRouter())
 	for (const middleware of options.beforePages ?? []) app.use(middleware)
 	if (options.pageHandler) app.use(options.pageHandler)
 	app.use(pageErrorHandler)

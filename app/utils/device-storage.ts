@@ -26,6 +26,7 @@ export const DEVICE_KEYS = {
 	'media-tracking': watchHistorySchema,
 	'user-info': z.looseObject({ username: z.string() }),
 	'ui-token': z.string(),
+	/** Info modals closed on this device and when (app/lib/info-modals/queue.ts: repeat never, weekly, monthly). */
 	dismissedInfoModals: z.array(z.object({ id: z.string(), timestamp: z.number() })),
 	dismissedInfoBoxes: z.array(z.string()),
 	/** Ad id → the day (YYYY-MM-DD) it was dismissed. */

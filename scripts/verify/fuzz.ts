@@ -56,6 +56,7 @@ const ENDPOINTS: Array<{ name: string; methods: string[]; path: fc.Arbitrary<str
 	{ name: 'addons', methods: ['GET', 'POST', 'DELETE', 'PUT'], path: fc.constantFrom('/api/addons', '/api/addons/order', '/api/addons/x') },
 	{ name: 'calendar', methods: ['POST', 'GET', 'DELETE'], path: fc.constantFrom('/api/calendar', '/api/calendar/feed', '/api/calendar/feed/abc.ics') },
 	{ name: 'library-import', methods: ['POST'], path: fc.constant('/api/library-import/preview') },
+	{ name: 'partners', methods: ['POST', 'GET'], path: fc.constant('/api/partners/submissions') },
 	{ name: 'unknown', methods: ['GET', 'POST', 'OPTIONS'], path: fc.string({ maxLength: 30 }).map((tail) => `/api/${encodeURIComponent(tail)}`) },
 ]
 

@@ -5,6 +5,7 @@ import { calendarApiRouter } from '../calendar/api.server.ts'
 import { catalogApiRouter } from '../catalog/api.server.ts'
 import { imagesApiRouter } from '../images/api.server.ts'
 import { libraryImportApiRouter } from '../library-import/api.server.ts'
+import { partnersApiRouter } from '../partners/api.server.ts'
 import { addonsApiRouter } from '../sources/addons/api.server.ts'
 import { sourcesApiRouter } from '../sources/api.server.ts'
 import { streamApiRouter } from '../sources/stream-router.server.ts'
@@ -26,4 +27,5 @@ export const featureRouters: Array<[mountPath: string, makeRouter: () => Router]
 	['/addons', addonsApiRouter],
 	['/calendar', calendarApiRouter],
 	['/library-import', libraryImportApiRouter],
+	['/partners', partnersApiRouter],
 ]

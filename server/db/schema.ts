@@ -2,6 +2,7 @@ import type { Generated } from 'kysely'
 import type { AuthTables } from '../auth/tables.ts'
 import type { CalendarTables } from '../calendar/tables.ts'
 import type { CatalogTables } from '../catalog/tables.ts'
+import type { PartnersTables } from '../partners/tables.ts'
 import type { SourcesTables } from '../sources/tables.ts'
 import type { SyncTables } from '../sync/tables.ts'
 
@@ -61,4 +62,4 @@ export interface CoreTables {
 }
 
 /** Every table; each feature declares its own in its module and joins them here. */
-export interface Database extends CoreTables, AuthTables, CatalogTables, SyncTables, SourcesTables, CalendarTables {}
+export interface Database extends CoreTables, AuthTables, CatalogTables, SyncTables, SourcesTables, CalendarTables, PartnersTables {}

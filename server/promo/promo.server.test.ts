@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { adsFileSchema } from '#app/lib/promo/schema.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
-import { ADS_FILE, AD_ROTATION_MS, getHomePromo, INFO_BANNER_FILE, promoImageOrigins, readPromoConfig, resetPromoCacheForTests } from './promo.server.ts'
+import { logger } from '#server/logger.server.ts'
+import { ADS_FILE, AD_ROTATION_MS, getHomePromo, INFO_BANNER_FILE, INFO_MODALS_FILE, promoImageOrigins, readInfoModals, readPromoConfig, resetPromoCacheForTests } from './promo.server.ts'
 
 const NOW = Date.parse('2026-05-10T12:00:00Z')
 let dir: string
@@ -79,6 +80,55 @@ describe('promo configuration files', () => {
 		write(INFO_BANNER_FILE, '{ not json')
 		write(ADS_FILE, [{ id: 'x', gifUrl: 'javascript:alert(1)', link: 'https://example.com/' }])
 		expect(readPromoConfig(NOW)).toEqual({ banner: null, ads: [] })
+	})
+
+	it('reads ads entry by entry: a bad entry is logged and skipped, the rest are used', () => {
+		const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined)
+		write(ADS_FILE, {
+			ads: [
+				{ id: 'good', gifUrl: '/a.gif', link: '/advertise' },
+				{ id: 'bad-link', gifUrl: '/b.gif', link: 'javascript:alert(1)' },
+				'not an object',
+				{ id: 'good', gifUrl: '/c.gif', link: '/advertise' },
+				{ id: 'also-good', gifUrl: 'https://cdn.example.com/d.gif', link: 'https://example.com/', priority: 3 },
+			],
+		})
+		expect(readPromoConfig(NOW).ads.map((ad) => ad.id)).toEqual(['good', 'also-good'])
+		const logged = warn.mock.calls.map(([fields]) => fields as { entry?: number; id?: string; problem: string })
+		expect(logged.map((fields) => [fields.entry, fields.id])).toEqual([
+			[1, 'bad-link'],
+			[2, undefined],
+			[3, 'good'],
+		])
+		expect(logged[0]!.problem).toMatch(/^link: /)
+		warn.mockRestore()
+	})
+
+	it('reads info modals entry by entry, with the spec\'s fields and their defaults', () => {
+		vi.spyOn(logger, 'warn').mockImplementation(() => undefined)
+		write(INFO_MODALS_FILE, [
+			{ id: 'welcome', title: 'Welcome', content: 'Hello', priority: 2, repeat: 'weekly', startsAt: '2026-05-01', expiresAt: '2026-06-01T00:00:00Z', image: 'https://cdn.example.com/w.png', bgImage: '/bg.jpg', bgColor: '#1e293b', html: false },
+			{ id: 'no-title' },
+			{ id: 'bad-repeat', title: 'x', repeat: 'daily' },
+			{ id: 'bad-colour', title: 'x', bgColor: 'red; background: url(https://evil.example/)' },
+			{ id: 'minimal', title: 'Minimal' },
+		])
+		expect(readInfoModals(NOW)).toEqual([
+			{ id: 'welcome', title: 'Welcome', content: 'Hello', html: false, priority: 2, repeat: 'weekly', startsAt: '2026-05-01', expiresAt: '2026-06-01T00:00:00Z', image: 'https://cdn.example.com/w.png', bgImage: '/bg.jpg', bgColor: '#1e293b' },
+			{ id: 'minimal', title: 'Minimal', content: '', html: false, priority: 0, repeat: 'never' },
+		])
+		expect(promoImageOrigins(NOW)).toEqual(['https://cdn.example.com'])
+		vi.restoreAllMocks()
+	})
+
+	it('treats a file that is not a list as none, and logs it', () => {
+		const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined)
+		write(INFO_MODALS_FILE, { id: 'lonely', title: 'Not in a list' })
+		write(ADS_FILE, 'null')
+		expect(readInfoModals(NOW)).toEqual([])
+		expect(readPromoConfig(NOW).ads).toEqual([])
+		expect(warn).toHaveBeenCalledTimes(1)
+		warn.mockRestore()
 	})
 
 	it('re-reads a changed file after a few seconds, without a restart', () => {

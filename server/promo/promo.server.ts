@@ -1,21 +1,18 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import type { z } from 'zod'
 import { activeAds, isBannerVisible, pickAds, seededRandom } from '#app/lib/promo/choice.ts'
-import { adsFileSchema, infoBannerFileSchema, promoOverrideSchema, type Ad, type InfoBanner } from '#app/lib/promo/schema.ts'
-import { getEnv } from '#server/env.server.ts'
-import { logger } from '#server/logger.server.ts'
+import { adSchema, infoBannerFileSchema, infoModalSchema, promoOverrideSchema, type Ad, type InfoBanner, type InfoModal } from '#app/lib/promo/schema.ts'
 import { PROMO_OVERRIDE_COOKIE, testCookie } from '#server/testing/test-switches.server.ts'
+import { entriesOf, readOwnerFile, resetOwnerFilesForTests, wholeOf } from './owner-files.server.ts'
 
-// The owner configures the home page's info banner and ads with two JSON
-// files in DATA_DIR (docs/decisions/0007-home-promo-config.md). A missing file
-// means none. Files are re-checked at most every few seconds (by mtime), so an
-// edit shows without a restart; an invalid file is logged and treated as none,
-// so a typo never breaks the home page.
+// The owner configures the home page's info banner and ads, and the info
+// modals, with JSON files in DATA_DIR (docs/decisions/0007-home-promo-config.md,
+// 0032-owner-lists-entry-by-entry.md). A missing file means none. Files are
+// re-checked at most every few seconds (by mtime), so an edit shows without a
+// restart. Lists are validated entry by entry: a bad entry is logged and
+// skipped, the others are used; a bad banner file is logged and means none.
 
 export const ADS_FILE = 'ads.json'
 export const INFO_BANNER_FILE = 'info-banner.json'
-const RECHECK_MS = 5_000
+export const INFO_MODALS_FILE = 'modalData.json'
 /** More than two so the browser can still fill both slots after today's dismissals. */
 const MAX_ADS_SENT = 12
 /**
@@ -26,43 +23,9 @@ const MAX_ADS_SENT = 12
  */
 export const AD_ROTATION_MS = 5 * 60_000
 
-interface CachedFile<T> {
-	file: string
-	checkedAt: number
-	mtimeMs: number
-	value: T
-}
-
-const files = new Map<string, CachedFile<unknown>>()
-
-/** Reads and validates one config file, re-reading only when its mtime changes. Sync: the files are tiny and cached. */
-function readConfigFile<T>(name: string, schema: z.ZodType<T>, empty: T, now: number): T {
-	const file = path.resolve(getEnv().DATA_DIR, name)
-	const cached = files.get(name) as CachedFile<T> | undefined
-	if (cached && cached.file === file && now - cached.checkedAt < RECHECK_MS) return cached.value
-	let mtimeMs = -1
-	try {
-		mtimeMs = fs.statSync(file).mtimeMs
-	} catch {
-		// No file: the owner configured nothing.
-	}
-	if (cached && cached.file === file && cached.mtimeMs === mtimeMs) {
-		cached.checkedAt = now
-		return cached.value
-	}
-	let value = empty
-	if (mtimeMs >= 0) {
-		try {
-			const result = schema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')))
-			if (result.success) value = result.data
-			else logger.warn({ file, issues: result.error.issues.slice(0, 5) }, 'invalid promo configuration ignored')
-		} catch (error) {
-			logger.warn({ err: error, file }, 'unreadable promo configuration ignored')
-		}
-	}
-	files.set(name, { file, checkedAt: now, mtimeMs, value })
-	return value
-}
+const parseAds = entriesOf(adSchema, { listKey: 'ads', unique: (ad) => ad.id })
+const parseModals = entriesOf(infoModalSchema, { listKey: 'modals', unique: (modal) => modal.id })
+const parseBanner = wholeOf(infoBannerFileSchema, null)
 
 export interface PromoConfig {
 	banner: InfoBanner | null
@@ -72,14 +35,24 @@ export interface PromoConfig {
 /** The owner's configuration as written (not yet filtered by date). */
 export function readPromoConfig(now = Date.now()): PromoConfig {
 	return {
-		banner: readConfigFile(INFO_BANNER_FILE, infoBannerFileSchema, null, now),
-		ads: readConfigFile(ADS_FILE, adsFileSchema, [], now),
+		banner: readOwnerFile(INFO_BANNER_FILE, parseBanner, null, now),
+		ads: readConfigAds(now),
 	}
+}
+
+/** Every valid ad of ads.json (not filtered by date), as `GET /ads.json` answers. */
+export function readConfigAds(now = Date.now()): Ad[] {
+	return readOwnerFile(ADS_FILE, parseAds, [], now)
+}
+
+/** Every valid info modal of modalData.json (not filtered by date: the browser applies the queue rules), as `GET /modalData.json` answers. */
+export function readInfoModals(now = Date.now()): InfoModal[] {
+	return readOwnerFile(INFO_MODALS_FILE, parseModals, [], now)
 }
 
 /** Forgets cached files (tests point DATA_DIR elsewhere between cases). */
 export function resetPromoCacheForTests() {
-	files.clear()
+	resetOwnerFilesForTests()
 }
 
 function overrideFrom(request: Request): PromoConfig | undefined {
@@ -113,11 +86,12 @@ export function getHomePromo(request: Request, now = Date.now()): HomePromo {
 	return { banner, ads, seed }
 }
 
-/** Origins of configured ad images, for the Content-Security-Policy's img-src. */
+/** Origins of configured ad and info-modal images, for the Content-Security-Policy's img-src. */
 export function promoImageOrigins(now = Date.now()): string[] {
+	const urls = [...readConfigAds(now).map((ad) => ad.gifUrl), ...readInfoModals(now).flatMap((modal) => [modal.image, modal.bgImage])]
 	const origins = new Set<string>()
-	for (const ad of readPromoConfig(now).ads) {
-		if (ad.gifUrl.startsWith('https://')) origins.add(new URL(ad.gifUrl).origin)
+	for (const url of urls) {
+		if (url?.startsWith('https://')) origins.add(new URL(url).origin)
 	}
 	return [...origins]
 }

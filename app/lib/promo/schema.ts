@@ -1,18 +1,19 @@
 import { z } from 'zod'
 
-// The owner's promo configuration (spec §3 "Info box / banner" and "Ad"), as
-// read from DATA_DIR/info-banner.json and DATA_DIR/ads.json. Only the server
-// imports this module (zod stays out of the browser bundle); the browser gets
-// the parsed, already-filtered values through the home loader.
+// The owner's promo configuration (spec §3 "Info box / banner", "Ad" and "Info
+// modal item"), as read from DATA_DIR/info-banner.json, DATA_DIR/ads.json and
+// DATA_DIR/modalData.json. Only the server imports this module (zod stays out
+// of the browser bundle); the browser gets parsed values through the home
+// loader and the /ads.json and /modalData.json endpoints.
 
 /** A date (2026-05-01, the whole day in UTC) or a full ISO timestamp. */
-const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })])
+export const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })])
 
 /** Absolute https URL, or a root-relative path served by this site (never javascript:, data: or //host). */
-const imageUrl = z.string().refine((value) => /^https:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value), {
+export const imageUrl = z.string().refine((value) => /^https:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value), {
 	message: 'must be an https:// URL or a path starting with /',
 })
-const linkUrl = z.string().refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value), {
+export const linkUrl = z.string().refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value), {
 	message: 'must be an http(s):// URL or a path starting with /',
 })
 
@@ -39,8 +40,39 @@ export const adSchema = z.object({
 	height: z.number().int().positive().max(4000).default(90),
 })
 
-/** ads.json is a list, or `{ "ads": [...] }`; an empty list means no ads. */
+/** ads.json is a list, or `{ "ads": [...] }`; an empty list means no ads. Read entry by entry (entries.ts). */
 export const adsFileSchema = z.union([z.array(adSchema).max(500), z.object({ ads: z.array(adSchema).max(500) }).transform((file) => file.ads)])
+
+/** A CSS colour: #rgb, #rrggbb(aa), a colour name, or rgb()/hsl() with numbers only (no url(), no ;). */
+const cssColor = z
+	.string()
+	.trim()
+	.max(60)
+	.regex(/^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|hsl)a?\([0-9.,%/\s]+\)|oklch\([0-9.,%/\s]+\))$/i, 'must be a CSS colour (#1e293b, navy, rgb(…), hsl(…))')
+
+/**
+ * One info modal (spec §3 "Info modal item": id, title, content, html, image,
+ * bgImage, bgColor, repeat, startsAt, expiresAt, priority). `content` is text
+ * (blank lines start paragraphs); with `html: true` it is the owner's markup,
+ * shown through an allow-list of tags (app/components/info-modals/modal-html.tsx).
+ */
+export const infoModalSchema = z.object({
+	id: z.string().trim().min(1).max(100),
+	title: z.string().trim().min(1).max(200),
+	content: z.string().trim().max(10_000).default(''),
+	html: z.boolean().default(false),
+	/** A picture above the text. */
+	image: imageUrl.optional(),
+	/** A picture behind the whole modal (text stays on a readable panel). */
+	bgImage: imageUrl.optional(),
+	bgColor: cssColor.optional(),
+	/** never: once dismissed, never again; weekly / monthly: again 7 / 30 days after the dismissal (spec §4, §9). */
+	repeat: z.enum(['never', 'weekly', 'monthly']).default('never'),
+	startsAt: dateOrDateTime.optional(),
+	expiresAt: dateOrDateTime.optional(),
+	/** Higher shows first (spec §4: "sorted by priority descending"). */
+	priority: z.number().min(-1_000_000).max(1_000_000).default(0),
+})
 
 /** info-banner.json is one banner, or null for none. */
 export const infoBannerFileSchema = infoBannerSchema.nullable()
@@ -52,4 +84,5 @@ export const promoOverrideSchema = z.object({
 })
 
 export type InfoBanner = z.output<typeof infoBannerSchema>
+export type InfoModal = z.output<typeof infoModalSchema>
 export type Ad = z.output<typeof adSchema>

@@ -11,6 +11,7 @@ import { calendarFeeds } from './0010-calendar-feeds.ts'
 import { errorReports } from './0011-error-reports.ts'
 import { sessionLastSeen } from './0012-session-last-seen.ts'
 import { donations } from './0013-donations.ts'
+import { partnerSubmissions } from './0015-partner-submissions.ts'
 import type { Migration } from './types.ts'
 
 // The one ordered list of migrations. Append new ones; never edit or reorder
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
 	'0011-error-reports': errorReports,
 	'0012-session-last-seen': sessionLastSeen,
 	'0013-donations': donations,
+	'0015-partner-submissions': partnerSubmissions,
 }
