@@ -5,6 +5,7 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { readPartners } from '#server/partners/partners.server.ts'
 import type { Route } from './+types/partners.ts'
+import { LogoImage } from '#app/components/ui/logo-image.tsx'
 
 // /partners: the owner's partners (DATA_DIR/partners.json, read entry by entry;
 // decision 0032), or an empty state, and the way to submit one.
@@ -34,7 +35,7 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
 				<ul className="grid gap-4 sm:grid-cols-2" data-testid="partners-list">
 					{partners.map((partner, index) => (
 						<li key={`${index}-${partner.name}`} className="flex gap-4 rounded-xl border border-border bg-surface p-4" data-testid="partner">
-							{partner.logo ? <img src={partner.logo} alt={`${partner.name} logo`} width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-lg bg-surface-2 object-contain" /> : null}
+							<LogoImage src={partner.logo} alt={`${partner.name} logo`} width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-lg bg-surface-2 object-contain" />
 							<div className="flex min-w-0 flex-col gap-1">
 								<h2 className="text-lg font-semibold break-words">
 									{isExternal(partner.link) ? (

@@ -11,6 +11,9 @@ const CANONICAL_ORIGIN = `http://localhost:${CANONICAL_TEST_PORT}`
 const PARTNERS = [
 	{ name: 'Subtitle Commons', link: 'https://subtitles.example.org/', logo: '/favicon.svg', description: 'Community subtitles in forty languages.' },
 	{ name: 'Broken entry', link: 'javascript:alert(1)' },
+	// No logo, and a logo that fails to load: both show the site icon (spec §7, the logo helper).
+	{ name: 'Open Captions', link: 'https://captions.example.org/', description: 'Caption files.' },
+	{ name: 'Lost Logo', link: 'https://lost.example.org/', logo: '/no-such-logo.png', description: 'Its logo is gone.' },
 ]
 
 test.beforeAll(async () => {
@@ -32,9 +35,14 @@ test('lists the configured partners, skipping a bad entry @mobile', async ({ pag
 	await page.goto(`${CANONICAL_ORIGIN}/partners`)
 	await waitForHydration(page)
 	const partners = page.getByTestId('partner')
-	await expect(partners).toHaveCount(1)
+	await expect(partners).toHaveCount(3)
 	await expect(partners.getByRole('link', { name: /Subtitle Commons/ })).toHaveAttribute('href', 'https://subtitles.example.org/')
 	await expect(partners.getByRole('img', { name: 'Subtitle Commons logo' })).toBeVisible()
+	for (const name of ['Open Captions', 'Lost Logo']) {
+		const logo = partners.getByRole('img', { name: `${name} logo` })
+		await expect(logo).toHaveAttribute('src', '/favicon.svg')
+		await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+	}
 	await expect(partners.getByText('Community subtitles in forty languages.')).toBeVisible()
 	await checkA11y(page)
 })

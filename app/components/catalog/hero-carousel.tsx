@@ -184,13 +184,7 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 									<div className="absolute inset-0 bg-gradient-to-t from-black via-black/60 to-black/10 sm:bg-gradient-to-r sm:from-black/90 sm:via-black/50 sm:to-transparent" />
 									<div className="absolute inset-x-0 bottom-0 flex max-w-2xl flex-col gap-3 p-5 pb-12 text-white sm:p-10 sm:pb-14">
 										{/* A fixed logo height: the text below does not move when the logo arrives after the first paint. */}
-										{item.logo_path ? (
-											<h2 className="m-0">
-												<MediaImage path={item.logo_path} kind="logo" alt={title} sizes="(min-width: 640px) 320px, 220px" priority={index === 0} className="h-20 w-auto max-w-[60%] object-contain object-left sm:h-32" />
-											</h2>
-										) : (
-											<h2 className="text-3xl font-black tracking-tight drop-shadow sm:text-5xl">{title}</h2>
-										)}
+										<HeroTitle title={title} logoPath={item.logo_path ?? null} priority={index === 0} />
 										<p className="flex gap-3 text-sm text-white/85">
 											{year ? <span>{year}</span> : null}
 											<span>{kind === 'tv' ? 'Series' : 'Movie'}</span>
@@ -245,5 +239,16 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 				</div>
 			) : null}
 		</section>
+	)
+}
+
+/** A slide's title: its logo, or the title text when there is none or it fails to load. */
+function HeroTitle({ title, logoPath, priority }: { title: string; logoPath: string | null; priority: boolean }) {
+	const [logoFailed, setLogoFailed] = useState(false)
+	if (!logoPath || logoFailed) return <h2 className="text-3xl font-black tracking-tight drop-shadow sm:text-5xl">{title}</h2>
+	return (
+		<h2 className="m-0">
+			<MediaImage path={logoPath} kind="logo" alt={title} sizes="(min-width: 640px) 320px, 220px" priority={priority} onFailed={() => setLogoFailed(true)} className="h-20 w-auto max-w-[60%] object-contain object-left sm:h-32" />
+		</h2>
 	)
 }

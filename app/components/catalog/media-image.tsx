@@ -2,6 +2,7 @@ import { Clapperboard, ImageOff, User } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { cn } from '#app/lib/cn.ts'
 import { imageUrl, type ImageSize } from '#app/lib/images.ts'
+import { SITE_ICON } from '#app/components/ui/logo-image.tsx'
 
 export type ImageKind = 'poster' | 'backdrop' | 'still' | 'logo' | 'profile'
 
@@ -99,7 +100,9 @@ export function MediaImage({ path, kind, alt, sizes, fixedSize, priority, classN
 	}, [])
 	if (!path || failed) {
 		const Icon = kind === 'profile' ? User : kind === 'logo' ? ImageOff : Clapperboard
-		if (kind === 'logo') return null
+		// A logo with a text stand-in (onFailed: hero slides, detail titles) leaves the slot to the caller;
+		// elsewhere a logo falls back to the site icon (spec §7).
+		if (kind === 'logo') return onFailed ? null : <img src={SITE_ICON} alt={alt} data-fallback="site-icon" className={cn('object-contain', className)} />
 		return (
 			<div
 				role="img"
