@@ -1,4 +1,5 @@
 // Caption language codes and labels, shared by every source. Pure: no I/O.
+import { languageName } from '#app/lib/languages.ts'
 
 // ISO 639-2 (bibliographic and terminology) codes of the languages subtitles
 // commonly carry, mapped to ISO 639-1. Intl has no 639-2 → 639-1 table.
@@ -39,13 +40,7 @@ export function captionLanguage(input: string | null | undefined): string | null
 	return NAME_TO_1.get(raw) ?? null
 }
 
-const labels = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' })
-
-/** "English", "Spanish"… from Intl.DisplayNames; the code itself when Intl does not know it. */
+/** "English", "Spanish"… from the site's one language-name table; the code itself when it has no name. */
 export function captionLabel(language: string): string {
-	try {
-		return labels.of(language) ?? language
-	} catch {
-		return language
-	}
+	return languageName(language) ?? language
 }
