@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { findCategory } from '#app/lib/categories.ts'
 import { fixtureNames, MOVIE_FACTS_FILE, readFixture } from '#tests/support/catalog-fixtures.ts'
 import { DEMO_MOVIES, EXTRA_MOVIE_FACTS, EXTRA_MOVIES, NEWER_TMDB_FACTS } from './source-movies.ts'
 import { DEMO_SERIES } from './source-series.ts'
@@ -21,6 +22,7 @@ interface Line {
 	release_date?: string
 	imdb_id?: string | null
 	first_air_date?: string
+	genre_ids?: number[]
 	seasons?: Array<{ season_number: number; episode_count: number; episodes: unknown[] }>
 }
 
@@ -78,6 +80,13 @@ describe('demo series', () => {
 		expect(DEMO_SERIES.filter((s) => s.lang === 'ja' && s.genres.includes(16)).length).toBeGreaterThanOrEqual(15)
 		expect(DEMO_SERIES.filter((s) => s.seasons.length === 0 || s.seasons.some((n) => !Number.isInteger(n) || n < 1)).map((s) => s.name)).toEqual([])
 		expect(DEMO_SERIES.filter((s) => s.imdb !== '' && !/^tt\d{7,8}$/.test(s.imdb)).map((s) => s.name)).toEqual([])
+	})
+
+	it('fill the TV Kids category with at least 10 series', () => {
+		const kids = findCategory('kids')?.tvGenreId
+		expect(kids).toBe(10762)
+		expect(DEMO_SERIES.filter((s) => s.genres.includes(kids!)).length).toBeGreaterThanOrEqual(10)
+		expect(catalogue.filter((l) => l.media_type === 'tv' && l.genre_ids?.includes(kids!)).length).toBeGreaterThanOrEqual(10)
 	})
 
 	it('give TMDB season numbers only as a strictly rising list, one per season', () => {
