@@ -1,4 +1,4 @@
-import { Bookmark as BookmarkIcon, Download, Star, Upload, X } from 'lucide-react'
+import { Bookmark as BookmarkIcon, Download, FileSpreadsheet, Star, Upload, X } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
@@ -213,7 +213,19 @@ function BookmarkCard({ entry, list }: { entry: Bookmark; list: string }) {
 	)
 }
 
-/** Export the whole library as a JSON file and import one back (merged, never deleting). */
+/** Saves a file the page made (an object URL on a temporary link). */
+function downloadFile(blob: Blob, name: string) {
+	const url = URL.createObjectURL(blob)
+	const link = document.createElement('a')
+	link.href = url
+	link.download = name
+	document.body.append(link)
+	link.click()
+	link.remove()
+	setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+/** Export the whole library as a JSON file (or a CSV for spreadsheets) and import one back (merged, never deleting). */
 function LibraryTransfer({ ready }: { ready: boolean }) {
 	const input = useRef<HTMLInputElement>(null)
 	const [result, setResult] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null)
@@ -222,15 +234,18 @@ function LibraryTransfer({ ready }: { ready: boolean }) {
 	const exportLibrary = () => {
 		const bookmarks = getBookmarkSnapshot()
 		const file = buildLibraryFile({ bookmarks, categories: bookmarks.customCategories, watchHistory: getHistorySnapshot().history })
-		const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, '\t')], { type: 'application/json' }))
-		const link = document.createElement('a')
-		link.href = url
-		link.download = libraryFileName()
-		document.body.append(link)
-		link.click()
-		link.remove()
-		setTimeout(() => URL.revokeObjectURL(url), 1000)
+		downloadFile(new Blob([JSON.stringify(file, null, '\t')], { type: 'application/json' }), libraryFileName())
 		setResult({ kind: 'ok', text: `Exported ${file.bookmarks.length} bookmarks and ${Object.keys(file.watchHistory).length} watched titles.` })
+	}
+
+	const exportCsv = async () => {
+		// The CSV writer loads only when asked for.
+		const { buildLibraryCsv, libraryCsvFileName, libraryCsvRows } = await import('#app/lib/library/library-csv.ts')
+		const contents = { bookmarks: getBookmarkSnapshot(), watchHistory: getHistorySnapshot().history }
+		const rows = libraryCsvRows(contents)
+		downloadFile(new Blob([buildLibraryCsv(contents)], { type: 'text/csv;charset=utf-8' }), libraryCsvFileName())
+		const bookmarks = rows.filter((row) => row.record === 'bookmark').length
+		setResult({ kind: 'ok', text: `Exported ${bookmarks} ${bookmarks === 1 ? 'bookmark' : 'bookmarks'} and ${rows.length - bookmarks} watch history ${rows.length - bookmarks === 1 ? 'row' : 'rows'} as CSV.` })
 	}
 
 	const importLibrary = async (file: File) => {
@@ -261,11 +276,15 @@ function LibraryTransfer({ ready }: { ready: boolean }) {
 			<h2 id={`${ids}-heading`} className="text-lg font-semibold">
 				Export or import
 			</h2>
-			<p className="mt-1 text-sm text-muted">Your bookmarks, lists and watch history as one JSON file. Importing adds to what is here.</p>
+			<p className="mt-1 text-sm text-muted">Your bookmarks, lists and watch history as one JSON file. Importing adds to what is here. The CSV file is for spreadsheets.</p>
 			<div className="mt-3 flex flex-wrap gap-2">
 				<Button variant="secondary" onClick={exportLibrary} disabled={!ready}>
 					<Download className="h-4 w-4" aria-hidden="true" />
 					Export library
+				</Button>
+				<Button variant="secondary" onClick={() => void exportCsv()} disabled={!ready} data-testid="export-csv">
+					<FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
+					Export CSV
 				</Button>
 				<label className={cn(buttonClass('outline'), 'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent', !ready && 'pointer-events-none opacity-50')}>
 					<Upload className="h-4 w-4" aria-hidden="true" />

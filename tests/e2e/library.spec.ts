@@ -271,6 +271,34 @@ test.describe('My Bookmarks', () => {
 		expect(Object.keys(await storedJson(page, 'media-tracking'))).toEqual(['550'])
 	})
 
+	test('CSV export: bookmarks and watch history for spreadsheets, formulas escaped @mobile', async ({ page }) => {
+		await withStorage(page, '/bookmarks', {
+			bookmarks: [...LIBRARY, bookmark(404, '=HYPERLINK("http://example.com","x")', { category: 'Anime' })],
+			'bookmark-categories': ['Anime'],
+			'media-tracking': {
+				'550': { type: 'movie', title: 'Fight Club', year: 1999, updatedAt: NOW, progress: { watched: 25, duration: 100 } },
+				'1399': {
+					type: 'show',
+					title: 'Game of Thrones',
+					updatedAt: NOW - DAY,
+					episodes: { s1e1: { id: 1, number: 1, title: 'Winter Is Coming', seasonId: 10, season: 1, updatedAt: NOW - DAY, progress: { watched: 100, duration: 100 } } },
+				},
+			},
+		})
+		const downloading = page.waitForEvent('download')
+		await page.getByRole('button', { name: 'Export CSV' }).click()
+		const download = await downloading
+		expect(download.suggestedFilename()).toMatch(/^willow-library-\d{4}-\d{2}-\d{2}\.csv$/)
+		const text = await readFile((await download.path())!, 'utf8')
+		const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+		expect(lines[0]).toBe('record,tmdb_id,media_type,title,year,list,season,episode,episode_title,watched_seconds,duration_seconds,progress_percent,date')
+		expect(lines).toHaveLength(7)
+		expect(lines).toContain(`bookmark,404,movie,"'=HYPERLINK(""http://example.com"",""x"")",,Anime,,,,,,,${new Date(NOW).toISOString()}`)
+		expect(lines).toContain(`history,550,movie,Fight Club,1999,,,,,25,100,25,${new Date(NOW).toISOString()}`)
+		expect(lines).toContain(`history,1399,tv,Game of Thrones,,,1,1,Winter Is Coming,100,100,100,${new Date(NOW - DAY).toISOString()}`)
+		await expect(page.getByTestId('import-result')).toHaveText('Exported 4 bookmarks and 2 watch history rows as CSV.')
+	})
+
 	test('passes axe with content and with the list menu open @mobile', async ({ page }) => {
 		await withStorage(page, '/bookmarks', { bookmarks: LIBRARY, 'bookmark-categories': ['Anime'] })
 		await expect(page.getByTestId('bookmark-card')).toHaveCount(3)
