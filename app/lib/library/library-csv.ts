@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync'
+import { stringify } from 'csv-stringify/browser/esm/sync'
 import { categoryLabel } from './bookmarks.ts'
 import { visibleHistoryItem } from './history.ts'
 import type { LibraryContents } from './library-file.ts'
@@ -7,7 +7,8 @@ import type { LibraryContents } from './library-file.ts'
 // in two lists is two rows) and one per watched movie or episode. The JSON
 // export stays the file Willow reads back; this one is for people. Cells that
 // a spreadsheet would run as a formula (= + - @ first) are escaped with a
-// leading apostrophe (CSV injection).
+// leading apostrophe (CSV injection). The browser build of csv-stringify
+// carries its own Buffer, which the page has not.
 
 export const LIBRARY_CSV_COLUMNS = [
 	'record',
