@@ -7,14 +7,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { artPath } from '../app/lib/images.ts'
-import { NETWORKS } from '../app/lib/networks.ts'
 import { DEMO_MOVIES, EXTRA_MOVIE_FACTS, EXTRA_MOVIES, NEWER_TMDB_FACTS, type DemoMovieSource } from '../server/catalog/demo/source-movies.ts'
 import { DEMO_SERIES, type DemoSeriesSource } from '../server/catalog/demo/source-series.ts'
+import { demoWatchProviders } from '../server/catalog/demo/source-providers.ts'
 
 const factsFile = path.resolve(process.argv[2] ?? path.resolve(process.cwd(), '../shared/data/tmdb-movies-3000.jsonl'))
 const outFile = path.resolve(process.cwd(), 'server/catalog/demo/catalogue.jsonl.gz')
-
-const CODES: Record<string, number> = { n: 8, d: 337, h: 15, a: 9, t: 350, m: 1899, p: 531, k: 386 }
 
 function fnv(text: string) {
 	let hash = 0x811c9dc5
@@ -37,18 +35,8 @@ function personId(name: string) {
 
 const person = (name: string) => ({ id: personId(name), name, profile_path: artPath('profile', `person-${personId(name)}`) })
 
-function providers(kind: 'movie' | 'tv', id: number, codes: string) {
-	const flatrate = codes
-		.split(',')
-		.filter(Boolean)
-		.map((code) => {
-			const providerId = CODES[code]
-			if (!providerId) throw new Error(`unknown network code ${code} on ${kind} ${id}`)
-			const network = NETWORKS.find((n) => n.providerId === providerId)!
-			return { provider_id: providerId, provider_name: network.name, logo_path: artPath('logo', `provider-${providerId}`), display_priority: NETWORKS.indexOf(network) + 1 }
-		})
-	return { results: { US: { link: `https://www.themoviedb.org/${kind}/${id}/watch?locale=US`, flatrate } } }
-}
+const providers = (kind: 'movie' | 'tv', id: number, codes: string, upcoming: boolean) =>
+	demoWatchProviders({ kind, id, codes, upcoming, seed: fnv(`${kind}-${id}`) }, (providerId) => artPath('logo', `provider-${providerId}`))
 
 interface FileMovie {
 	id: number
@@ -102,7 +90,7 @@ function movieLine(source: DemoMovieSource, facts: FileMovie, upcoming: boolean)
 			cast: cast.split(', ').filter(Boolean).map((name, order) => ({ ...person(name), character: '', order, known_for_department: 'Acting' })),
 			crew: director.split(', ').map((name) => ({ ...person(name), job: 'Director', department: 'Directing', known_for_department: 'Directing' })),
 		},
-		'watch/providers': providers('movie', id, codes),
+		'watch/providers': providers('movie', id, codes, upcoming),
 		...(upcoming ? { _upcoming: true } : {}),
 	}
 }
@@ -218,7 +206,7 @@ function seriesLine(show: DemoSeriesSource) {
 			cast: castNames.map((name, order) => ({ ...person(name), character: '', order, known_for_department: 'Acting' })),
 			crew: [{ ...creator, job: 'Creator', department: 'Writing', known_for_department: 'Writing' }],
 		},
-		'watch/providers': providers('tv', show.id, show.networks),
+		'watch/providers': providers('tv', show.id, show.networks, show.upcoming === true),
 		seasons,
 		...(show.airing ? { _airing: true } : {}),
 		...(show.upcoming ? { _upcoming: true } : {}),

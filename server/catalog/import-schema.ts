@@ -93,7 +93,9 @@ const common = {
 	credits: z.object({ cast: z.array(ImportPersonSchema).optional(), crew: z.array(ImportPersonSchema).optional() }).optional(),
 	images: ImagesSchema.optional(),
 	'watch/providers': z
-		.object({ results: z.record(z.string(), z.object({ link: text, flatrate: z.array(ProviderSchema).optional() })) })
+		.object({
+			results: z.record(z.string(), z.object({ link: text, flatrate: z.array(ProviderSchema).optional(), rent: z.array(ProviderSchema).optional(), buy: z.array(ProviderSchema).optional() })),
+		})
 		.optional(),
 }
 

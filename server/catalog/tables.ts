@@ -1,4 +1,5 @@
 // Catalogue tables: titles (movies and series), their genre and provider links,
+// their watch offers (streaming, rent, buy) with the providers' names and logos,
 // seasons, episodes, people with credits, image records, and a small meta table.
 // A title's `key` is id * 2 (+1 for series): one integer per title across both
 // media types, so the full-text index can use it as its row id.
@@ -54,6 +55,27 @@ export interface CatalogTitleProvidersTable {
 	region: string
 	provider_id: number
 	popularity: number
+}
+
+/** TMDB's kinds of offer that Willow keeps: streaming with a subscription, rent, buy. */
+export const WATCH_OFFER_KINDS = ['flatrate', 'rent', 'buy'] as const
+export type WatchOfferKind = (typeof WATCH_OFFER_KINDS)[number]
+
+/** One way to watch a title in one region (migration 0014). */
+export interface CatalogTitleOffersTable {
+	title_key: number
+	region: string
+	kind: WatchOfferKind
+	provider_id: number
+	/** TMDB's order of the provider in that region (lower first). */
+	display_priority: number
+}
+
+/** A watch provider's name and logo (a TMDB image path or a Willow /art/ path), as the last import gave them. */
+export interface CatalogWatchProvidersTable {
+	provider_id: number
+	provider_name: string
+	logo_path: string | null
 }
 
 export interface CatalogSeasonsTable {
@@ -142,6 +164,8 @@ export interface CatalogTables {
 	catalog_titles: CatalogTitlesTable
 	catalog_title_genres: CatalogTitleGenresTable
 	catalog_title_providers: CatalogTitleProvidersTable
+	catalog_title_offers: CatalogTitleOffersTable
+	catalog_watch_providers: CatalogWatchProvidersTable
 	catalog_seasons: CatalogSeasonsTable
 	catalog_episodes: CatalogEpisodesTable
 	catalog_people: CatalogPeopleTable

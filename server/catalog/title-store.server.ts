@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../db/db.server.ts'
 import type { Database } from '../db/schema.ts'
 import type { ImportItem } from './import-schema.ts'
 import { searchTextFor } from './search-text.ts'
-import { titleKey, type CatalogTitlesTable } from './tables.ts'
+import { titleKey, WATCH_OFFER_KINDS, type CatalogTitlesTable } from './tables.ts'
 
 // Writes TMDB-shaped titles into the local catalogue. Upserts are idempotent:
 // a title's links (genres, providers) are replaced, and its credits, images,
@@ -134,6 +134,7 @@ async function writeBatch(db: Db, items: ImportItem[]) {
 		const slice = keys.slice(i, i + 5000)
 		await db.deleteFrom('catalog_title_genres').where('title_key', 'in', slice).execute()
 		await db.deleteFrom('catalog_title_providers').where('title_key', 'in', slice).execute()
+		await db.deleteFrom('catalog_title_offers').where('title_key', 'in', slice).execute()
 	}
 	// Adult titles get no genre or provider links: browsing lists never show them.
 	const genreRows = rows.filter((row) => row.adult === 0).flatMap((row) =>
@@ -156,10 +157,50 @@ async function writeBatch(db: Db, items: ImportItem[]) {
 		)
 	})
 	await insertChunked(providerRows, (chunk) => db.insertInto('catalog_title_providers').values(chunk).execute())
+	await writeOffers(db, items, rows)
 
 	await writeCredits(db, items, rows)
 	await writeImages(db, items)
 	await writeSeasons(db, items)
+}
+
+const REGION = /^[A-Z]{2}$/
+
+/** Every streaming, rent and buy offer per region, and the providers' latest names and logos. */
+async function writeOffers(db: Db, items: ImportItem[], rows: CatalogTitlesTable[]) {
+	const offers = new Map<string, Database['catalog_title_offers']>()
+	const providers = new Map<number, Database['catalog_watch_providers']>()
+	items.forEach((item, index) => {
+		const row = rows[index]!
+		if (row.adult) return
+		for (const [region, entry] of Object.entries(item['watch/providers']?.results ?? {})) {
+			if (!REGION.test(region)) continue
+			for (const kind of WATCH_OFFER_KINDS) {
+				for (const provider of entry[kind] ?? []) {
+					const key = `${row.key}:${region}:${kind}:${provider.provider_id}`
+					if (!offers.has(key)) offers.set(key, { title_key: row.key, region, kind, provider_id: provider.provider_id, display_priority: Math.round(provider.display_priority ?? 0) })
+					if (provider.provider_name) {
+						const known = providers.get(provider.provider_id)
+						providers.set(provider.provider_id, { provider_id: provider.provider_id, provider_name: provider.provider_name, logo_path: provider.logo_path || known?.logo_path || null })
+					}
+				}
+			}
+		}
+	})
+	await insertChunked([...providers.values()], (chunk) =>
+		db
+			.insertInto('catalog_watch_providers')
+			.values(chunk)
+			.onConflict((oc) =>
+				oc.column('provider_id').doUpdateSet((eb) => ({
+					provider_name: eb.ref('excluded.provider_name'),
+					// An answer without a logo keeps the one known.
+					logo_path: eb.fn.coalesce('excluded.logo_path', 'catalog_watch_providers.logo_path'),
+				})),
+			)
+			.execute(),
+	)
+	await insertChunked([...offers.values()], (chunk) => db.insertInto('catalog_title_offers').values(chunk).execute())
 }
 
 async function writeCredits(db: Db, items: ImportItem[], rows: CatalogTitlesTable[]) {

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Router, type Request, type Response } from 'express'
 import { LRUCache } from 'lru-cache'
-import { ART_KINDS, parseArtPath, type ArtKind } from '#app/lib/images.ts'
+import { ART_KINDS, artPath, parseArtPath, type ArtKind } from '#app/lib/images.ts'
 import { NETWORKS } from '#app/lib/networks.ts'
 import { genreObjects } from '../catalog/genre-lists.ts'
 import { MAX_TMDB_ID } from '../catalog/tmdb-paths.ts'
@@ -198,9 +198,13 @@ export async function artSubject(kind: ArtKind, ref: string): Promise<ArtSubject
 			const person = await db.selectFrom('catalog_people').select('name').where('id', '=', ids[0]).executeTakeFirst()
 			return person ? { seed: ref, title: person.name } : undefined
 		}
-		if (type === 'provider' && ids[0]) {
+		if (type === 'provider' && ids[0] && ids.length === 1 && kind === 'logo') {
+			// A provider's logo is drawn when the catalogue's provider data gives this very path as its logo
+			// (or none: the drawn one stands in), or for the streaming networks Willow knows.
+			const provider = await db.selectFrom('catalog_watch_providers').select(['provider_name', 'logo_path']).where('provider_id', '=', ids[0]).executeTakeFirst()
+			if (provider && (provider.logo_path === null || provider.logo_path === artPath('logo', ref))) return { seed: ref, title: provider.provider_name, tile: true }
 			const network = NETWORKS.find((n) => n.providerId === ids[0])
-			return network ? { seed: ref, title: network.name } : undefined
+			return network ? { seed: ref, title: network.name, tile: true } : undefined
 		}
 	} catch (error) {
 		// The database is away: a generic image rather than none.

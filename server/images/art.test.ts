@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ART_SIZE, drawArt, escapeXml, wrapText } from './art.ts'
+import { ART_SIZE, drawArt, escapeXml, TILE_SIZE, wrapText } from './art.ts'
 
 describe('artwork drawing', () => {
 	it('is deterministic per subject and differs between subjects', () => {
@@ -22,5 +22,14 @@ describe('artwork drawing', () => {
 		expect(lines).toHaveLength(3)
 		expect(lines.at(-1)!.endsWith('…')).toBe(true)
 		expect(wrapText('Up', 100, 800, 3)).toEqual(['Up'])
+	})
+
+	it('draws a watch provider as a square tile with its name on a coloured ground', () => {
+		const svg = drawArt('logo', { seed: 'provider-2', title: 'Google Play Movies', tile: true })
+		expect(svg).toContain(`viewBox="0 0 ${TILE_SIZE} ${TILE_SIZE}"`)
+		expect(svg).toContain('url(#bg)')
+		expect(svg).toContain('text-anchor="middle"')
+		expect(svg).toContain('>Google<')
+		expect(svg).not.toContain('<circle')
 	})
 })

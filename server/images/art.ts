@@ -11,7 +11,12 @@ export interface ArtSubject {
 	title: string
 	/** Small caps line: year, genre, "S1 · E3"... */
 	label?: string
+	/** A watch provider's logo: a square tile with its name, not a title logo. */
+	tile?: boolean
 }
+
+/** The size of a provider's tile (logos are otherwise ART_SIZE.logo). */
+export const TILE_SIZE = 300
 
 export const ART_SIZE: Record<ArtKind, { width: number; height: number }> = {
 	poster: { width: 1000, height: 1500 },
@@ -133,6 +138,16 @@ export function drawArt(kind: ArtKind, subject: ArtSubject): string {
 	const { width, height } = ART_SIZE[kind]
 	const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`
 	const label = subject.label ? escapeXml(subject.label.toUpperCase()) : ''
+
+	if (kind === 'logo' && subject.tile) {
+		// The gradient alone, without a motif: the name must read at 48 px.
+		const colours = palette(subject.seed)
+		const svg = `<defs><linearGradient id="bg" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${colours.mid}"/><stop offset="1" stop-color="${colours.deep}"/></linearGradient></defs><rect width="${TILE_SIZE}" height="${TILE_SIZE}" fill="url(#bg)"/>`
+		const fontSize = subject.title.length > 14 ? 44 : 56
+		const lines = wrapText(subject.title, fontSize, TILE_SIZE - 48, 3)
+		const lastBaseline = TILE_SIZE / 2 + fontSize * 0.35 + ((lines.length - 1) * fontSize * 1.08) / 2
+		return `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_SIZE}" height="${TILE_SIZE}" viewBox="0 0 ${TILE_SIZE} ${TILE_SIZE}">${svg}${textLines(lines, TILE_SIZE / 2, lastBaseline, fontSize, ' text-anchor="middle"')}</svg>`
+	}
 
 	if (kind === 'logo') {
 		const fontSize = subject.title.length > 24 ? 64 : subject.title.length > 14 ? 84 : 110

@@ -73,7 +73,9 @@ describe('demo artwork', () => {
 			['/api/images/art/logo/tv-1399.webp?w=500', 500, 188],
 			['/api/images/art/still/episode-1399-1-1.webp?w=300', 300, 169],
 			[`/api/images/art/profile/${await demoPersonRef()}.webp?w=185`, 185, 278],
-			['/api/images/art/logo/provider-8.webp?w=92', 92, 35],
+			// Watch providers are square tiles: Netflix is a network Willow knows, Google Play Movies a store of the demo data.
+			['/api/images/art/logo/provider-8.webp?w=92', 92, 92],
+			['/api/images/art/logo/provider-3.webp?w=92', 92, 92],
 		]
 		for (const [url, width, height] of cases) {
 			const { response, meta } = await image(url)
@@ -123,6 +125,9 @@ describe('demo artwork', () => {
 			expect({ ref, status: (await fetch(`${base}/api/images/art/poster/${ref}.webp?w=185`)).status }).toEqual({ ref, status: 404 })
 		}
 		expect((await fetch(`${base}/api/images/art/poster/movie-155.png`)).status).toBe(404)
+		// A provider's drawn logo is a logo, and only for providers the catalogue's provider data has.
+		expect((await fetch(`${base}/api/images/art/poster/provider-3.webp?w=185`)).status).toBe(404)
+		expect((await fetch(`${base}/api/images/art/logo/provider-999999.webp?w=92`)).status).toBe(404)
 	})
 })
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../http/errors.server.ts'
 import { genreObjects } from '../genre-lists.ts'
 import type { DetailQuery, ImagesQuery } from '../tmdb-paths.ts'
-import { titleKey, type CatalogTitlesTable, type MediaType } from '../tables.ts'
+import { titleKey, WATCH_OFFER_KINDS, type CatalogTitlesTable, type MediaType, type WatchOfferKind } from '../tables.ts'
 import { isoDate, listItem, PAGE_SIZE, pageOf, parseJson, round3, selectListTitles, type LocalContext, type TitleRow } from './title-rows.ts'
 
 // The local back end's details: a movie, a series, a season, an episode, and
@@ -105,28 +105,41 @@ export function createLocalDetails({ db, now }: LocalContext) {
 		}
 	}
 
-	function providerLogo(providerId: number) {
-		return artPath('logo', `provider-${providerId}`)
-	}
-
 	async function watchProviders(row: CatalogTitlesTable) {
-		const links = await db.selectFrom('catalog_title_providers').select(['region', 'provider_id']).where('title_key', '=', row.key).orderBy('region').orderBy('provider_id').execute()
+		const offers = await db
+			.selectFrom('catalog_title_offers as o')
+			.leftJoin('catalog_watch_providers as p', 'p.provider_id', 'o.provider_id')
+			.select(['o.region', 'o.kind', 'o.provider_id', 'o.display_priority', 'p.provider_name', 'p.logo_path'])
+			.where('o.title_key', '=', row.key)
+			.execute()
 		const details = parseJson<{ watch_links?: Record<string, string | null> }>(row.details, {})
-		const results: Record<string, { link: string; flatrate: Array<{ logo_path: string; provider_id: number; provider_name: string; display_priority: number }> }> = {}
-		for (const link of links) {
-			const network = NETWORKS.find((n) => n.providerId === link.provider_id)
-			const entry = (results[link.region] ??= {
-				link: details.watch_links?.[link.region] ?? `https://www.themoviedb.org/${row.media_type}/${row.id}/watch?locale=${link.region}`,
-				flatrate: [],
+		type Provider = { logo_path: string; provider_id: number; provider_name: string; display_priority: number }
+		const results: Record<string, { link: string } & Partial<Record<WatchOfferKind, Provider[]>>> = {}
+		for (const offer of offers) {
+			// Titles stored before the providers' names were kept: the networks Willow knows, by id.
+			const network = NETWORKS.find((n) => n.providerId === offer.provider_id)
+			const entry = (results[offer.region] ??= {
+				link: details.watch_links?.[offer.region] ?? `https://www.themoviedb.org/${row.media_type}/${row.id}/watch?locale=${offer.region}`,
 			})
-			entry.flatrate.push({
-				logo_path: providerLogo(link.provider_id),
-				provider_id: link.provider_id,
-				provider_name: network?.name ?? `Provider ${link.provider_id}`,
-				display_priority: network ? NETWORKS.indexOf(network) + 1 : 99,
+			;(entry[offer.kind] ??= []).push({
+				logo_path: offer.logo_path ?? artPath('logo', `provider-${offer.provider_id}`),
+				provider_id: offer.provider_id,
+				provider_name: offer.provider_name ?? network?.name ?? `Provider ${offer.provider_id}`,
+				display_priority: offer.provider_name || offer.display_priority ? offer.display_priority : network ? NETWORKS.indexOf(network) + 1 : 99,
 			})
 		}
-		return { id: row.id, results }
+		// TMDB's order: regions by code, then kinds, each list by display priority.
+		const ordered: typeof results = {}
+		for (const region of Object.keys(results).sort()) {
+			const entry = results[region]!
+			const sorted: (typeof results)[string] = { link: entry.link }
+			for (const kind of WATCH_OFFER_KINDS) {
+				const list = entry[kind]
+				if (list) sorted[kind] = list.sort((a, b) => a.display_priority - b.display_priority || a.provider_id - b.provider_id)
+			}
+			ordered[region] = sorted
+		}
+		return { id: row.id, results: ordered }
 	}
 
 	async function appended(row: CatalogTitlesTable, appends: string[]) {

@@ -11,6 +11,7 @@ import { calendarFeeds } from './0010-calendar-feeds.ts'
 import { errorReports } from './0011-error-reports.ts'
 import { sessionLastSeen } from './0012-session-last-seen.ts'
 import { donations } from './0013-donations.ts'
+import { watchOffers } from './0014-watch-offers.ts'
 import { partnerSubmissions } from './0015-partner-submissions.ts'
 import type { Migration } from './types.ts'
 
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
 	'0011-error-reports': errorReports,
 	'0012-session-last-seen': sessionLastSeen,
 	'0013-donations': donations,
+	'0014-watch-offers': watchOffers,
 	'0015-partner-submissions': partnerSubmissions,
 }
