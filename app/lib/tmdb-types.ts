@@ -1,3 +1,5 @@
+import type { TmdbWatchResults } from './watch-providers.ts'
+
 // TypeScript shapes of the TMDB v3 responses Willow reads (spec §3, §7).
 // Both catalogue back ends (live TMDB and the local database) answer in these
 // shapes. Fields TMDB may omit are optional.
@@ -118,6 +120,7 @@ export interface TmdbMovieDetails extends Omit<TmdbMovieListItem, 'genre_ids'> {
 	recommendations?: TmdbPage<TmdbMovieListItem>
 	external_ids?: TmdbExternalIds
 	images?: TmdbImages
+	'watch/providers'?: { results: TmdbWatchResults }
 }
 
 export interface TmdbSeasonSummary {
@@ -165,6 +168,7 @@ export interface TmdbTvDetails extends Omit<TmdbTvListItem, 'genre_ids'> {
 	similar?: TmdbPage<TmdbTvListItem>
 	external_ids?: TmdbExternalIds
 	images?: TmdbImages
+	'watch/providers'?: { results: TmdbWatchResults }
 }
 
 export interface TmdbSeasonDetails extends TmdbSeasonSummary {
@@ -173,5 +177,5 @@ export interface TmdbSeasonDetails extends TmdbSeasonSummary {
 
 export interface TmdbWatchProviders {
 	id: number
-	results: Record<string, { link?: string; flatrate?: Array<{ provider_id: number; provider_name: string; logo_path: string | null }> }>
+	results: TmdbWatchResults
 }

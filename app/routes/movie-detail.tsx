@@ -7,6 +7,7 @@ import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
 import { JsonLd } from '#app/components/catalog/json-ld.tsx'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
+import { WhereToWatch } from '#app/components/catalog/where-to-watch.tsx'
 import { keepDataWhenOnlyPlayChanges, releaseYear } from '#app/components/watch/route-rules.ts'
 import { WatchActions } from '#app/components/watch/watch-actions.tsx'
 import { crewNames, DIRECTOR_JOBS, orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
@@ -16,6 +17,7 @@ import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
 import { absoluteUrl, metaDescription, movieJsonLd, pageMeta } from '#app/lib/browse/seo.ts'
 import { imageUrl } from '#app/lib/images.ts'
+import { compactWatchOptions } from '#app/lib/watch-providers.ts'
 import { movieHref, parseMediaId } from '#app/lib/slug.ts'
 import type { TmdbMovieDetails } from '#app/lib/tmdb-types.ts'
 import type { Route } from './+types/movie-detail.ts'
@@ -24,7 +26,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const id = parseMediaId(params.movieId)
 	if (id === null) throw data(null, { status: 404 })
 	const movie = await detailOr404<TmdbMovieDetails>(`/movie/${id}`, {
-		append_to_response: 'credits,similar,external_ids,images',
+		append_to_response: 'credits,similar,external_ids,images,watch/providers',
 		include_image_language: 'en,null',
 	})
 	const origin = originOf(request)
@@ -39,6 +41,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 		cast,
 		crew,
 		similar,
+		watch: compactWatchOptions(movie['watch/providers']?.results),
 		movie: {
 			id: movie.id,
 			title: movie.title || movie.original_title || 'Untitled Movie',
@@ -73,7 +76,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function MovieDetail({ loaderData }: Route.ComponentProps) {
-	const { movie, released, logoPath, cast, crew, similar, directors, origin } = loaderData
+	const { movie, released, logoPath, cast, crew, similar, directors, origin, watch } = loaderData
 	const autoPlay = useSearchParams()[0].get('play') === 'true'
 	const url = `${origin}${movieHref(movie.id, movie.title)}`
 	const runtime = formatRuntime(movie.runtime)
@@ -143,6 +146,7 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 					<DetailOverview text={movie.overview} />
 				</div>
 			</div>
+			<WhereToWatch options={watch} title={movie.title} />
 			<MediaRow title="Recommendations" items={similar} emptyText="No recommendations yet." testId="row-recommendations" />
 			<div className="grid gap-8 lg:grid-cols-2">
 				<CreditsList title="Cast" people={cast} testId="cast-list" />

@@ -6,6 +6,7 @@ import { DetailFact, DetailOverview, DetailTitle, GenreChips, RatingFact } from 
 import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
+import { WhereToWatch } from '#app/components/catalog/where-to-watch.tsx'
 import { episodeCards, SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
 import { orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
 import { languageName } from '#app/lib/languages.ts'
@@ -14,6 +15,7 @@ import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { initialSeasonNumber } from '#app/lib/browse/seasons.ts'
 import { absoluteUrl, jsonLdScript, metaDescription, pageMeta } from '#app/lib/browse/seo.ts'
 import { imageUrl } from '#app/lib/images.ts'
+import { compactWatchOptions } from '#app/lib/watch-providers.ts'
 import { parseMediaId, seriesHref } from '#app/lib/slug.ts'
 import type { TmdbSeasonDetails, TmdbTvDetails } from '#app/lib/tmdb-types.ts'
 import type { Route } from './+types/series-detail.ts'
@@ -22,7 +24,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const id = parseMediaId(params.seriesId)
 	if (id === null) throw data(null, { status: 404 })
 	const show = await detailOr404<TmdbTvDetails>(`/tv/${id}`, {
-		append_to_response: 'credits,similar,external_ids,images',
+		append_to_response: 'credits,similar,external_ids,images,watch/providers',
 		include_image_language: 'en,null',
 	})
 	const wanted = Number(new URL(request.url).searchParams.get('season'))
@@ -35,6 +37,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 		cast: orderedCast(show.credits?.cast).map((p) => ({ id: p.id, name: p.name, role: p.character, profile_path: p.profile_path })),
 		crew: uniqueCrew(show.credits?.crew).map((p) => ({ id: p.id, name: p.name, role: p.job, profile_path: p.profile_path })),
 		similar: toCards(withKind(show.similar?.results ?? [], 'tv')),
+		watch: compactWatchOptions(show['watch/providers']?.results),
 		initialSeason: season ? { season: seasonNumber, episodes: episodeCards(season.episodes ?? []) } : null,
 		show: {
 			id: show.id,
@@ -70,7 +73,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
-	const { show, logoPath, cast, crew, similar, initialSeason, origin } = loaderData
+	const { show, logoPath, cast, crew, similar, initialSeason, origin, watch } = loaderData
 	const date = formatLongDate(show.first_air_date)
 	const rating = show.vote_average ? formatRating(show.vote_average) : undefined
 	const structured = {
@@ -120,6 +123,7 @@ export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
 					<DetailOverview text={show.overview} />
 				</div>
 			</div>
+			<WhereToWatch options={watch} title={show.name} />
 			<SeriesEpisodes seriesId={show.id} seriesName={show.name} seasons={show.seasons} initial={initialSeason} />
 			<MediaRow title="More Like This" items={similar} emptyText="No similar series yet." testId="row-similar" />
 			<div className="grid gap-8 lg:grid-cols-2">

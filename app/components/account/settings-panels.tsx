@@ -13,8 +13,11 @@ import {
 	THUMBNAIL_SIZES,
 } from '#app/lib/sync/settings.ts'
 import { formatDelay, SUBTITLE_DELAY_STEP_S } from '#app/lib/player/player-rules.ts'
+import { regionOptions } from '#app/lib/watch-providers.ts'
 import { useSettings } from '#app/utils/account-settings.ts'
 import { RangeRow, SelectRow, SettingsSection, SwitchRow } from './settings-controls.tsx'
+
+const WATCH_REGION_CHOICES = [{ value: 'auto', label: 'Automatic (from your browser)' }, ...regionOptions()]
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 const optionsOf = <T extends string>(values: readonly T[], label: (value: T) => string = capitalise) => values.map((value) => ({ value, label: label(value) }))
@@ -85,6 +88,13 @@ export function ContentSettings({ signedIn }: { signedIn: boolean }) {
 			<SelectRow label="Content filtering" value={content.contentFiltering} options={optionsOf(CONTENT_FILTERS)} onChange={(value) => update('content.contentFiltering', value)} />
 			<SelectRow label="Preferred audio" value={content.preferredAudio} options={optionsOf(AUDIO_LANGUAGES)} onChange={(value) => update('content.preferredAudio', value)} />
 			<SelectRow label="Preferred subtitles" value={content.preferredSubtitles} options={optionsOf(SUBTITLE_LANGUAGES)} onChange={(value) => update('content.preferredSubtitles', value)} />
+			<SelectRow
+				label="Where to watch region"
+				description="Whose streaming, rent and buy offers the movie and series pages show."
+				value={content.watchRegion}
+				options={WATCH_REGION_CHOICES}
+				onChange={(value) => update('content.watchRegion', value)}
+			/>
 		</SettingsSection>
 	)
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { WATCH_REGION_SETTING } from '../watch-providers.ts'
 import { compareText } from './canonical.ts'
 
 // Settings definitions of spec §3 with the option lists of §9. Saved on the
@@ -45,6 +46,8 @@ export const SettingsValuesSchema = z.object({
 		contentFiltering: z.enum(CONTENT_FILTERS).default('unrestricted'),
 		preferredAudio: z.enum(AUDIO_LANGUAGES).default('english'),
 		preferredSubtitles: z.enum(SUBTITLE_LANGUAGES).default('english'),
+		// Where to watch: 'auto' follows the browser's languages (US on the server), else a region code.
+		watchRegion: z.string().regex(WATCH_REGION_SETTING).default('auto'),
 	}),
 	account: z.object({
 		emailUpdates: z.boolean().default(false),
