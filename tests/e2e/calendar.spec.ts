@@ -61,10 +61,11 @@ test('a signed-in user\'s calendar is rendered on the server from the account, p
 	await page.getByRole('button', { name: 'Turn off the link' }).click()
 	await expect(page.getByRole('button', { name: 'Make a calendar link' })).toBeVisible()
 	expect((await fetch(url)).status).toBe(404)
-	// The account page offers the same link, and points to the import.
+	// The account page offers the same link, and the Trakt and Letterboxd import.
 	await page.goto('/account?tab=account')
 	await expect(page.getByTestId('calendar-feed').getByRole('button', { name: 'Make a calendar link' })).toBeVisible()
-	await expect(page.getByRole('link', { name: 'Import your export on the Bookmarks page' })).toHaveAttribute('href', '/bookmarks')
+	await expect(page.getByTestId('service-import').getByRole('heading', { level: 3, name: 'Import from Trakt or Letterboxd' })).toBeVisible()
+	await checkA11y(page)
 })
 
 test('Continue Watching marks a show with an episode aired since the last watch as "New episode"', async ({ page }) => {

@@ -6,6 +6,8 @@ import { toast } from '#app/utils/toast.ts'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { clearAccountDevice, deleteAccount, logout, NAME_SAVE_THROTTLE_MS, storeUserInfo, updateName } from '#app/utils/account.ts'
 import { CalendarFeed } from '#app/components/calendar/calendar-feed.tsx'
+import { ServiceImport } from '#app/components/library/service-import.tsx'
+import { useBookmarks } from '#app/utils/library.ts'
 import { AccountSecurity } from './account-security.tsx'
 import { ApiError, UnauthorizedError } from '#app/utils/api-client.ts'
 import type { SessionUser } from '#app/utils/user.ts'
@@ -119,13 +121,7 @@ export function AccountPanel({ user }: { user: SessionUser }) {
 			<SettingsSection title="Your library elsewhere">
 				<div className="flex flex-col gap-4 py-4">
 					<CalendarFeed headingLevel={3} />
-					<p className="text-sm">
-						Coming from Trakt or Letterboxd?{' '}
-						<Link to="/bookmarks" className="text-accent underline">
-							Import your export on the Bookmarks page
-						</Link>
-						; it adds to your library and never replaces what is there.
-					</p>
+					<LibraryImport />
 				</div>
 			</SettingsSection>
 
@@ -216,4 +212,10 @@ function DeleteAccountDialog() {
 			</Dialog.Portal>
 		</Dialog.Root>
 	)
+}
+
+/** The Trakt and Letterboxd import of the Bookmarks page, here too (it adds to the library, never replaces). */
+function LibraryImport() {
+	const { ready } = useBookmarks()
+	return <ServiceImport ready={ready} headingLevel={3} />
 }

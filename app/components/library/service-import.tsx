@@ -25,7 +25,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * added, what did not match and why, and what is already here; nothing is
  * written until the visitor confirms, and then only added (never replaced).
  */
-export function ServiceImport({ ready }: { ready: boolean }) {
+export function ServiceImport({ ready, headingLevel = 2 }: { ready: boolean; headingLevel?: 2 | 3 }) {
+	const Heading = headingLevel === 2 ? 'h2' : 'h3'
 	const [state, setState] = useState<State>({ phase: 'idle' })
 	const ids = useId()
 
@@ -63,9 +64,9 @@ export function ServiceImport({ ready }: { ready: boolean }) {
 	const adds = preview ? preview.plan.bookmarks.length + Object.keys(preview.plan.history).length : 0
 	return (
 		<section aria-labelledby={`${ids}-heading`} className="rounded-lg border border-border bg-surface p-4" data-testid="service-import">
-			<h2 id={`${ids}-heading`} className="text-lg font-semibold">
+			<Heading id={`${ids}-heading`} className="text-lg font-semibold">
 				Import from Trakt or Letterboxd
-			</h2>
+			</Heading>
 			<p className="mt-1 text-sm text-muted">
 				Choose Letterboxd's <code>watchlist.csv</code>, <code>watched.csv</code> or <code>diary.csv</code>, or Trakt's JSON export files. You see what would be added before anything is saved.
 			</p>
