@@ -178,5 +178,10 @@ test('API answers and signed-in pages are never kept', async ({ page }) => {
 	await waitForHydration(page)
 	await page.waitForTimeout(500)
 	expect(await page.evaluate(() => localStorage.getItem('user-info'))).toContain(username)
+	// Once the server answers that the session is gone, it does forget it.
 	await page.context().setOffline(false)
+	await page.context().clearCookies()
+	await page.reload()
+	await waitForHydration(page)
+	await expect.poll(() => page.evaluate(() => localStorage.getItem('user-info'))).toBeNull()
 })
