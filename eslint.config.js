@@ -81,7 +81,8 @@ export default tseslint.config(
 	{ files: ['server/env.server.ts'], rules: { 'no-restricted-properties': 'off' } },
 	{ files: ['app/utils/device-storage-core.ts'], rules: { 'no-restricted-syntax': 'off' } },
 	{
-		files: ['app/utils/api-client.ts'],
+		// The service worker fetches pages and build files for offline use, never the API (decision 0030).
+		files: ['app/utils/api-client.ts', 'app/service-worker/sw.ts'],
 		rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': ['error', processEnv] },
 	},
 	{

@@ -1,4 +1,6 @@
+import path from 'node:path'
 import type { Config } from '@react-router/dev/config'
+import { buildServiceWorker } from './scripts/build-service-worker.ts'
 
 export default {
 	ssr: true,
@@ -7,4 +9,8 @@ export default {
 	serverBuildFile: 'index.js',
 	// Tests may build into their own folder so parallel builds do not collide.
 	buildDirectory: process.env.WILLOW_BUILD_DIR ?? 'build',
+	// The service worker lists the client files, so it is built once they exist (docs/decisions/0030).
+	async buildEnd({ reactRouterConfig }) {
+		await buildServiceWorker({ root: reactRouterConfig.appDirectory ? path.dirname(reactRouterConfig.appDirectory) : process.cwd(), clientDir: path.join(reactRouterConfig.buildDirectory, 'client') })
+	},
 } satisfies Config

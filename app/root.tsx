@@ -15,7 +15,12 @@ import { THEME_BOOT_SCRIPT } from './utils/theme.ts'
 import type { Route } from './+types/root.ts'
 import appStylesHref from './app.css?url'
 
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+export const links: LinksFunction = () => [
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	// The installable app (decision 0030): public/manifest.webmanifest and its icons.
+	{ rel: 'manifest', href: '/manifest.webmanifest' },
+	{ rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+]
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const env = getEnv()

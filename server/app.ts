@@ -3,6 +3,7 @@
 // migrations, workers, graceful shutdown.
 import 'react-router'
 import cluster from 'node:cluster'
+import type { ServerResponse } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -41,10 +42,18 @@ export function createProductionApp() {
 				filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res),
 			}),
 			drainOnceFix,
-			publicFiles(express.static(clientDir, { maxAge: '1h', index: false })),
+			publicFiles(express.static(clientDir, { maxAge: '1h', index: false, setHeaders: serviceWorkerHeaders })),
 		],
 		pageHandler: lazyPageHandler(),
 	})
+}
+
+/**
+ * The service worker (decision 0030) is asked again on every check, so a new
+ * build reaches browsers at once; its scope is the whole site, its own folder.
+ */
+function serviceWorkerHeaders(res: ServerResponse, filePath: string) {
+	if (path.basename(filePath) === 'sw.js' && path.dirname(filePath) === path.resolve(getEnv().WILLOW_BUILD_DIR, 'client')) res.setHeader('Cache-Control', 'no-cache')
 }
 
 /**

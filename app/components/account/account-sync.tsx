@@ -1,13 +1,15 @@
 import { useEffect } from 'react'
 import { useNavigate, useRevalidator } from 'react-router'
-import { clearAccountDevice, storedUserInfo, storeUserInfo } from '#app/utils/account.ts'
+import { clearAccountDevice, fetchMe, storedUserInfo, storeUserInfo } from '#app/utils/account.ts'
+import { UnauthorizedError } from '#app/utils/api-client.ts'
 import { runStartupSync, startOutboxWatcher } from '#app/utils/sync.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
 
 /**
  * Mounted once in the app shell. For a signed-in user it runs the app-start
  * sync of spec §4 once per page load, then keeps watching the outbox; when
- * the server has no session, the device forgets the account.
+ * the server has no session (asked again, since a page kept for offline use
+ * names no user either), the device forgets the account.
  */
 export function AccountSync() {
 	const user = useOptionalUser()
@@ -18,8 +20,21 @@ export function AccountSync() {
 
 	useEffect(() => {
 		if (!userId || !username) {
-			if (storedUserInfo()) clearAccountDevice()
-			return
+			if (!storedUserInfo()) return
+			// A page kept for offline use (decision 0030) shows no user: the device forgets
+			// the account only when the server, asked, answers that the session is gone.
+			let stale = false
+			fetchMe().then(
+				() => {
+					if (!stale) void revalidator.revalidate()
+				},
+				(error: unknown) => {
+					if (!stale && error instanceof UnauthorizedError) clearAccountDevice()
+				},
+			)
+			return () => {
+				stale = true
+			}
 		}
 		try {
 			storeUserInfo({ username })

@@ -1,5 +1,6 @@
 import { AccountSync } from '#app/components/account/account-sync.tsx'
 import { useLibraryBoot } from '#app/utils/library-boot.ts'
+import { useServiceWorker } from '#app/utils/service-worker.ts'
 import { useThemeFollowsSettings } from '#app/utils/theme-sync.ts'
 
 function LibraryMigrations() {
@@ -12,11 +13,17 @@ function ThemeFollowsSettings() {
 	return null
 }
 
+function ServiceWorker() {
+	useServiceWorker()
+	return null
+}
+
 /**
  * The device work of the root shell, loaded after hydration by LibraryBoot:
  * it reads validated device data (zod and the library schemas), which keeps
  * them out of every page's first load. Sibling effects run in order, so the
- * load-time migrations finish before the account sync reads the library.
+ * load-time migrations finish before the account sync reads the library. The
+ * service worker (offline use, decision 0030) is registered from here too.
  */
 export default function DeviceBoot() {
 	return (
@@ -24,6 +31,7 @@ export default function DeviceBoot() {
 			<LibraryMigrations />
 			<ThemeFollowsSettings />
 			<AccountSync />
+			<ServiceWorker />
 		</>
 	)
 }
