@@ -54,6 +54,9 @@ export default defineConfig({
 	use: {
 		baseURL: `http://127.0.0.1:${port}`,
 		trace: 'retain-on-failure',
+		// The service worker's first install fetches the whole build; specs other than
+		// tests/e2e/pwa.spec.ts (which allows it) test the pages themselves, without that load.
+		serviceWorkers: 'block',
 		launchOptions: {
 			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -1,6 +1,9 @@
 import { chromium, type Page } from '@playwright/test'
 import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 
+// This spec is about the service worker: allow it (the config blocks it for the other specs).
+test.use({ serviceWorkers: 'allow' })
+
 // The installable app (decision 0030): the manifest and its icons, Chromium's
 // installability check, the service worker, offline pages and what it never keeps.
 
@@ -184,4 +187,12 @@ test('API answers and signed-in pages are never kept', async ({ page }) => {
 	await page.reload()
 	await waitForHydration(page)
 	await expect.poll(() => page.evaluate(() => localStorage.getItem('user-info'))).toBeNull()
+})
+
+test('with the worker in control, the sample clip still plays (stream requests are not its business)', async ({ page }) => {
+	await openControlled(page, '/')
+	await page.goto('/movies/10378-big-buck-bunny?play=true')
+	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
+	expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+	await expect.poll(() => page.getByTestId('player-video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3)
 })
