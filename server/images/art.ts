@@ -41,9 +41,12 @@ export function escapeXml(text: string) {
 	return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
 }
 
-/** Greedy word wrap by an estimated glyph width (bold sans ≈ 0.6 em). */
-export function wrapText(text: string, fontSize: number, maxWidth: number, maxLines: number): string[] {
-	const perLine = Math.max(4, Math.floor(maxWidth / (fontSize * 0.6)))
+/**
+ * Greedy word wrap by an estimated glyph width (bold sans ≈ 0.6 em on
+ * average; pass a wider `em` where a line must never run past its box).
+ */
+export function wrapText(text: string, fontSize: number, maxWidth: number, maxLines: number, em = 0.6): string[] {
+	const perLine = Math.max(4, Math.floor(maxWidth / (fontSize * em)))
 	const lines: string[] = []
 	let current = ''
 	for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -62,6 +65,8 @@ export function wrapText(text: string, fontSize: number, maxWidth: number, maxLi
 	}
 	return lines
 }
+
+const LOGO_GLYPH_EM = 0.72
 
 const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif"
 
@@ -150,8 +155,10 @@ export function drawArt(kind: ArtKind, subject: ArtSubject): string {
 	}
 
 	if (kind === 'logo') {
+		// The logo has no margin to spare (pages show it whole), so lines wrap by a
+		// wide glyph estimate: DejaVu Sans Bold runs 0.64 em a letter in mixed case.
 		const fontSize = subject.title.length > 24 ? 64 : subject.title.length > 14 ? 84 : 110
-		const lines = wrapText(subject.title, fontSize, width - 40, 2)
+		const lines = wrapText(subject.title, fontSize, width - 40, 2, LOGO_GLYPH_EM)
 		return `${open}<defs><filter id="s"><feDropShadow dx="0" dy="4" stdDeviation="6" flood-color="#000" flood-opacity="0.6"/></filter></defs><g filter="url(#s)">${textLines(lines, 20, height / 2 + fontSize * 0.35 + ((lines.length - 1) * fontSize * 1.08) / 2, fontSize)}</g></svg>`
 	}
 
