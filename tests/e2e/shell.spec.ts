@@ -83,6 +83,31 @@ test('desktop menus list categories and networks and work by keyboard', async ({
 	await expect(page).toHaveURL(/\/networks\/netflix$/)
 })
 
+test('desktop menus open on hover, move to the next menu at once, and close when the pointer leaves', async ({ page }) => {
+	await page.goto('/')
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Categories' }).hover()
+	const categories = page.getByRole('menu', { name: 'Categories' })
+	await expect(categories).toBeVisible()
+	// No focus is taken from the page by a hover.
+	await expect(categories.getByRole('menuitem', { name: 'View All' })).not.toBeFocused()
+	await page.getByRole('button', { name: 'Networks' }).hover()
+	await expect(page.getByRole('menu', { name: 'Networks' })).toBeVisible()
+	await expect(categories).toBeHidden()
+	// Down into the menu, across the gap, it stays open; a click on an item follows it.
+	await page.getByRole('menu', { name: 'Networks' }).getByRole('menuitem', { name: 'Netflix' }).hover()
+	await expect(page.getByRole('menu', { name: 'Networks' })).toBeVisible()
+	await page.mouse.move(640, 600)
+	await expect(page.getByRole('menu')).toHaveCount(0)
+	// A click on a menu hover opened keeps it open after the pointer leaves.
+	await page.getByRole('button', { name: 'Categories' }).hover()
+	await expect(categories).toBeVisible()
+	await page.getByRole('button', { name: 'Categories' }).click()
+	await page.mouse.move(640, 600)
+	await page.waitForTimeout(400)
+	await expect(categories).toBeVisible()
+})
+
 test('the 4K guide link is hidden on medium screens', async ({ page }) => {
 	await page.setViewportSize({ width: 900, height: 800 })
 	await page.goto('/')

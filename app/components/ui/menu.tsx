@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
+import { createHoverIntent, type HoverGroup } from '#app/lib/menu-hover.ts'
 
 /** Props that make an element a menu item; spread them on a link or button. */
 export interface MenuItemProps {
@@ -18,7 +19,10 @@ export interface MenuItem {
 /**
  * A small accessible menu button (WAI-ARIA menu pattern): Enter/Space/ArrowDown
  * open it, arrows/Home/End move, Escape or Tab close and return focus. It
- * replaces a heavier library in the always-loaded shell.
+ * replaces a heavier library in the always-loaded shell. With a `hoverGroup`
+ * a mouse resting on it opens it too (after 200 ms, at once when moving from
+ * another menu of the group; `app/lib/menu-hover.ts`), and leaving closes what
+ * hover opened; a click on a menu hover opened keeps it open.
  */
 export function Menu({
 	label,
@@ -28,6 +32,7 @@ export function Menu({
 	align = 'start',
 	side = 'bottom',
 	ariaLabel,
+	hoverGroup,
 }: {
 	label?: string
 	trigger: ReactNode
@@ -36,13 +41,47 @@ export function Menu({
 	align?: 'start' | 'end'
 	side?: 'bottom' | 'top'
 	ariaLabel?: string
+	hoverGroup?: HoverGroup
 }) {
-	const [open, setOpen] = useState(false)
+	const [open, setOpenState] = useState(false)
+	// The latest choice, before React renders it: a hover may open the menu a
+	// moment before a click on the trigger is handled.
+	const openRef = useRef(false)
+	const setOpen = (next: boolean) => {
+		openRef.current = next
+		setOpenState(next)
+	}
+	const openedByHover = useRef(false)
 	const id = useId()
 	const rootRef = useRef<HTMLDivElement>(null)
 	const triggerRef = useRef<HTMLButtonElement>(null)
 	const listRef = useRef<HTMLDivElement>(null)
 	const focusOnOpen = useRef<'first' | 'last' | null>(null)
+
+	const intent = useMemo(
+		() =>
+			hoverGroup
+				? createHoverIntent(hoverGroup, {
+						open: () => {
+							focusOnOpen.current = null
+							openedByHover.current = true
+							setOpen(true)
+						},
+						close: () => setOpen(false),
+						isOpen: () => openRef.current,
+						openedByHover: () => openedByHover.current,
+					})
+				: null,
+		[hoverGroup],
+	)
+	useEffect(() => {
+		if (open) intent?.opened()
+		else {
+			openedByHover.current = false
+			intent?.closed()
+		}
+	}, [open, intent])
+	useEffect(() => () => intent?.cancel(), [intent])
 
 	const itemsInList = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
 
@@ -50,8 +89,9 @@ export function Menu({
 		if (!open) return
 		const which = focusOnOpen.current
 		const list = itemsInList()
+		// A menu opened by hover leaves focus where it is.
 		if (which === 'last') list.at(-1)?.focus()
-		else list[0]?.focus()
+		else if (which === 'first') list[0]?.focus()
 		const onPointerDown = (event: PointerEvent) => {
 			if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
 		}
@@ -84,7 +124,16 @@ export function Menu({
 	const itemClass = 'flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-surface-2 focus:bg-surface-2'
 
 	return (
-		<div ref={rootRef} className="relative">
+		<div
+			ref={rootRef}
+			className="relative"
+			onPointerEnter={(event) => {
+				if (event.pointerType === 'mouse') intent?.enter()
+			}}
+			onPointerLeave={(event) => {
+				if (event.pointerType === 'mouse') intent?.leave()
+			}}
+		>
 			<button
 				ref={triggerRef}
 				type="button"
@@ -95,14 +144,28 @@ export function Menu({
 				aria-label={ariaLabel}
 				className={triggerClassName}
 				data-state={open ? 'open' : 'closed'}
-				onClick={() => {
+				onClick={(event) => {
+					if (openRef.current && openedByHover.current) {
+						// Hover opened it: the click keeps it open, and leaving no longer closes it.
+						openedByHover.current = false
+						// Enter or Space (a click without a pointer) moves into the menu as usual.
+						if (event.detail === 0) itemsInList()[0]?.focus()
+						return
+					}
 					focusOnOpen.current = 'first'
-					setOpen((v) => !v)
+					setOpen(!openRef.current)
 				}}
 				onKeyDown={(event) => {
 					if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
 						event.preventDefault()
-						focusOnOpen.current = event.key === 'ArrowUp' ? 'last' : 'first'
+						const last = event.key === 'ArrowUp'
+						openedByHover.current = false
+						if (openRef.current) {
+							const list = itemsInList()
+							;(last ? list.at(-1) : list[0])?.focus()
+							return
+						}
+						focusOnOpen.current = last ? 'last' : 'first'
 						setOpen(true)
 					}
 				}}
