@@ -7,6 +7,11 @@ export const FOOTER_TAGLINES = [
 ] as const
 
 export const SEARCH_PLACEHOLDER = 'Search a movie, series or anime name...'
+/** The standard placeholder on phones, where the long one does not fit. */
+export const SEARCH_PLACEHOLDER_SHORT = 'Search movies, series, anime...'
+/** Placeholder rotation: a new popular title every 5 s, with a 300 ms fade. */
+export const PLACEHOLDER_ROTATE_MS = 5000
+export const PLACEHOLDER_FADE_MS = 300
 
 export const NOT_FOUND_TEXT = "The page you're looking for doesn't exist, is being built, or has been moved."
 

@@ -4,7 +4,7 @@ import { useNavigation, useSearchParams } from 'react-router'
 import { logger } from '#server/logger.server.ts'
 import { cachedCatalogGet, movieList, originOf } from '#server/catalog/page-data.server.ts'
 import { MediaGrid } from '#app/components/catalog/media-row.tsx'
-import { useRotatingPlaceholder } from '#app/components/search/use-rotating-placeholder.ts'
+import { RotatingPlaceholder } from '#app/components/search/rotating-placeholder.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { mediaTitle, toCards, type CardFields } from '#app/lib/browse/media.ts'
 import {
@@ -62,7 +62,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const id = useId()
 	const [text, setText] = useState(state.query)
-	const placeholder = useRotatingPlaceholder(placeholderTitles, text === '')
 
 	// The address is the source of truth; typing updates it 300 ms after the
 	// last change. Only outside changes (back button, links) overwrite the box.
@@ -120,17 +119,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 						className="h-14 w-full rounded-xl border border-border bg-surface-2 pr-4 pl-12 text-lg"
 						data-testid="search-page-input"
 					/>
-					{text === '' ? (
-						<span
-							aria-hidden="true"
-							className={cn(
-								'pointer-events-none absolute top-1/2 right-4 left-12 -translate-y-1/2 truncate text-lg text-muted transition-opacity duration-300 motion-reduce:transition-none',
-								placeholder.visible ? 'opacity-100' : 'opacity-0',
-							)}
-						>
-							{placeholder.text}
-						</span>
-					) : null}
+					{text === '' ? <RotatingPlaceholder titles={placeholderTitles} active className="right-4 left-12 text-lg" /> : null}
 				</div>
 				<div className="flex flex-wrap items-end gap-4">
 					<fieldset className="flex flex-col gap-1">

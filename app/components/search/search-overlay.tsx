@@ -2,46 +2,17 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { Search, X } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { cn } from '#app/lib/cn.ts'
-import { mediaTitle } from '#app/lib/browse/media.ts'
 import { filterSearchResults, OVERLAY_SKELETON_ROWS, SEARCH_DEBOUNCE_MS, type SearchResult } from '#app/lib/browse/search.ts'
-import type { TmdbMovieListItem, TmdbMultiItem, TmdbPage, TmdbTvListItem } from '#app/lib/tmdb-types.ts'
+import type { TmdbMultiItem, TmdbPage } from '#app/lib/tmdb-types.ts'
 import { catalogRequest } from '#app/utils/api-client.ts'
 import { SearchResultRow } from './search-result-row.tsx'
-import { useRotatingPlaceholder } from './use-rotating-placeholder.ts'
+import { RotatingPlaceholder } from './rotating-placeholder.tsx'
+import { usePopularTitles } from './use-popular-titles.ts'
 
 export const OVERLAY_EMPTY_TEXT = 'No results found'
 export const OVERLAY_ERROR_TEXT = 'Error fetching search results'
 
 type OverlayState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'results'; results: SearchResult[] } | { kind: 'empty' } | { kind: 'error' }
-
-/** Popular movie and series names for the rotating placeholder; a failure is only logged. */
-function usePopularTitles() {
-	const [titles, setTitles] = useState<string[]>([])
-	useEffect(() => {
-		const controller = new AbortController()
-		Promise.all([
-			catalogRequest<TmdbPage<TmdbMovieListItem>>('/movie/popular', {}, controller.signal),
-			catalogRequest<TmdbPage<TmdbTvListItem>>('/tv/popular', {}, controller.signal),
-		])
-			.then(([movies, series]) => {
-				const names: string[] = []
-				const longest = Math.max(movies.results.length, series.results.length)
-				for (let i = 0; i < longest && names.length < 20; i++) {
-					const movie = movies.results[i]
-					const show = series.results[i]
-					if (movie) names.push(mediaTitle(movie))
-					if (show) names.push(mediaTitle(show))
-				}
-				setTitles(names)
-			})
-			.catch((error: unknown) => {
-				if ((error as Error).name !== 'AbortError') console.warn('Could not load popular titles for the search placeholder', error)
-			})
-		return () => controller.abort()
-	}, [])
-	return titles
-}
 
 /**
  * The full-screen search overlay (spec §2, §4). Searches 300 ms after the
@@ -56,7 +27,6 @@ export default function SearchOverlay({ open, onClose }: { open: boolean; onClos
 	const [query, setQuery] = useState('')
 	const [state, setState] = useState<OverlayState>({ kind: 'idle' })
 	const titles = usePopularTitles()
-	const placeholder = useRotatingPlaceholder(titles, open && query === '')
 	const inputRef = useRef<HTMLInputElement>(null)
 
 	useEffect(() => {
@@ -123,18 +93,7 @@ export default function SearchOverlay({ open, onClose }: { open: boolean; onClos
 								className="h-12 w-full rounded-lg border border-border bg-surface-2 pr-3 pl-10"
 								data-testid="search-overlay-input"
 							/>
-							{query === '' ? (
-								<span
-									aria-hidden="true"
-									className={cn(
-										'pointer-events-none absolute top-1/2 right-3 left-10 -translate-y-1/2 truncate text-muted transition-opacity duration-300 motion-reduce:transition-none',
-										placeholder.visible ? 'opacity-100' : 'opacity-0',
-									)}
-									data-testid="search-placeholder"
-								>
-									{placeholder.text}
-								</span>
-							) : null}
+							{query === '' ? <RotatingPlaceholder titles={titles} active={open} className="right-3 left-10" /> : null}
 						</div>
 						<Dialog.Close className="rounded-md p-2 hover:bg-surface-2" aria-label="Close" data-testid="search-close">
 							<X className="h-5 w-5" aria-hidden="true" />

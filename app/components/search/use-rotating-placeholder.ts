@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { PLACEHOLDER_FADE_MS, PLACEHOLDER_ROTATE_MS } from '#app/lib/browse/search.ts'
-import { SEARCH_PLACEHOLDER } from '#app/lib/site.ts'
+import { PLACEHOLDER_FADE_MS, PLACEHOLDER_ROTATE_MS, SEARCH_PLACEHOLDER } from '#app/lib/site.ts'
 
 /**
  * The rotating search placeholder (spec §4): starts on the standard text, then
@@ -25,6 +24,6 @@ export function useRotatingPlaceholder(titles: readonly string[], active = true)
 			window.clearTimeout(fadeTimer)
 		}
 	}, [titles, active])
-	const text = index < 0 ? SEARCH_PLACEHOLDER : (titles[index % titles.length] ?? SEARCH_PLACEHOLDER)
-	return { text, visible }
+	const title = index < 0 ? undefined : titles[index % titles.length]
+	return { text: title ?? SEARCH_PLACEHOLDER, isDefault: title === undefined, visible }
 }

@@ -7,9 +7,6 @@ import { parseTmdbDate } from './release.ts'
 export const SEARCH_DEBOUNCE_MS = 300
 /** Rows of pulsing placeholders in the overlay while loading. */
 export const OVERLAY_SKELETON_ROWS = 4
-/** Placeholder rotation: a new popular title every 5 s, with a 300 ms fade. */
-export const PLACEHOLDER_ROTATE_MS = 5000
-export const PLACEHOLDER_FADE_MS = 300
 
 export const SEARCH_TYPES = ['all', 'movie', 'tv'] as const
 export type SearchType = (typeof SEARCH_TYPES)[number]
