@@ -182,7 +182,7 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 										placeholderClassName="aspect-auto"
 									/>
 									<div className="absolute inset-0 bg-gradient-to-t from-black via-black/60 to-black/10 sm:bg-gradient-to-r sm:from-black/90 sm:via-black/50 sm:to-transparent" />
-									<div className="absolute inset-x-0 bottom-0 flex max-w-2xl flex-col gap-3 p-5 pb-12 text-white sm:p-10 sm:pb-14">
+									<div className="absolute inset-x-0 bottom-0 flex max-w-2xl flex-col gap-3 p-5 text-white sm:p-10 sm:pb-14">
 										{/* A fixed logo height: the text below does not move when the logo arrives after the first paint. */}
 										<HeroTitle title={title} logoPath={item.logo_path ?? null} priority={index === 0} />
 										<p className="flex gap-3 text-sm text-white/85">
@@ -208,9 +208,12 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 					})}
 				</div>
 			</div>
+			{/* Phones: the controls sit on a row of their own under the slide (never
+			    over its buttons), one line of dots and the pause button; swipes and
+			    the dots replace previous and next there. */}
 			{slides.length > 1 ? (
-				<div className="absolute right-3 bottom-3 left-3 flex items-center justify-between gap-2">
-					<div className="flex flex-wrap items-center gap-1" role="group" aria-label="Choose slide">
+				<div className="flex items-center justify-between gap-2 bg-black px-3 pb-2 sm:absolute sm:right-3 sm:bottom-3 sm:left-3 sm:bg-transparent sm:p-0">
+					<div className="flex min-w-0 items-center sm:flex-wrap sm:gap-1" role="group" aria-label="Choose slide">
 						{slides.map((item, index) => (
 							<IconButton
 								key={`dot-${item.media_type ?? ''}${item.id}`}
@@ -218,7 +221,7 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 								label={`Go to slide ${index + 1}`}
 								aria-current={index === selected ? 'true' : undefined}
 								onClick={() => move(() => embla?.scrollTo(index, reducedMotion))}
-								className="flex h-6 w-6 items-center justify-center"
+								className="flex h-6 w-6 shrink-0 items-center justify-center"
 								data-testid="hero-dot"
 							>
 								<span className={cn('block h-2 rounded-full bg-white/60 transition-all motion-reduce:transition-none', index === selected ? 'w-5 bg-white' : 'w-2')} />
@@ -229,10 +232,10 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 						<IconButton variant="overlay" onClick={() => setStopped((s) => !s)} label={stopped ? 'Resume slideshow' : 'Pause slideshow'}>
 							{stopped ? <Play className="h-4 w-4" aria-hidden="true" /> : <Pause className="h-4 w-4" aria-hidden="true" />}
 						</IconButton>
-						<IconButton variant="overlay" onClick={prev} label="Previous slide" data-testid="hero-prev">
+						<IconButton variant="overlay" onClick={prev} label="Previous slide" className="hidden sm:inline-flex" data-testid="hero-prev">
 							<ChevronLeft className="h-4 w-4" aria-hidden="true" />
 						</IconButton>
-						<IconButton variant="overlay" onClick={next} label="Next slide" data-testid="hero-next">
+						<IconButton variant="overlay" onClick={next} label="Next slide" className="hidden sm:inline-flex" data-testid="hero-next">
 							<ChevronRight className="h-4 w-4" aria-hidden="true" />
 						</IconButton>
 					</div>

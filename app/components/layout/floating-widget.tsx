@@ -11,7 +11,13 @@ const SCROLL_TOP_AFTER = 500
 const CHANNEL_AFTER = 550
 const SCROLL_DEBOUNCE_MS = 50
 
-/** Bottom-right widget: scroll-to-top (or chat link), messaging link, and a small menu. */
+/**
+ * Bottom-right widget: scroll-to-top (or chat link), messaging link, and a
+ * small menu. Where the mobile bottom bar is shown (below md) the widget is
+ * not: it would sit on top of the page's controls, and the bar's menu drawer
+ * already offers its links (chat, channel, account, bookmarks, categories,
+ * networks) and the theme switch.
+ */
 export function FloatingWidget() {
 	const [scrollY, setScrollY] = useState(0)
 	const community = useCommunityLinks()
@@ -34,7 +40,7 @@ export function FloatingWidget() {
 
 	const round = 'flex h-11 w-11 items-center justify-center rounded-full bg-surface-2 shadow-lg ring-1 ring-border hover:bg-surface-3'
 	return (
-		<div className="fixed right-4 bottom-20 z-30 flex flex-col items-center gap-2 md:bottom-6" data-testid="floating-widget">
+		<div className="fixed right-4 bottom-6 z-30 hidden flex-col items-center gap-2 md:flex" data-testid="floating-widget">
 			{scrollY > CHANNEL_AFTER ? (
 				<a href={community.channel} target="_blank" rel="noopener noreferrer" className={round} aria-label="Messaging channel">
 					<Send className="h-5 w-5" aria-hidden="true" />

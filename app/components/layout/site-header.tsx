@@ -21,9 +21,13 @@ export function SiteHeader({ sticky = true }: { sticky?: boolean }) {
 			data-testid="site-header"
 			className={cn('z-40 border-b border-border bg-background/90 backdrop-blur', sticky ? 'sticky top-0' : 'relative')}
 		>
-			<div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
-				<Logo />
-				<nav aria-label="Main" className="ml-2 flex items-center">
+			{/* Phones: logo, Register and Login on the first row, the search box on
+			    its own row below (Movies and Series are in the bottom bar there). */}
+			<div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-4 sm:h-16 sm:flex-nowrap">
+				<div className="flex h-14 items-center sm:h-auto">
+					<Logo />
+				</div>
+				<nav aria-label="Main" className="ml-2 hidden items-center sm:flex">
 					<RouterNavLink to="/movies" prefetch="intent" className={navLinkClass}>
 						Movies
 					</RouterNavLink>
@@ -41,10 +45,10 @@ export function SiteHeader({ sticky = true }: { sticky?: boolean }) {
 						4K guide
 					</RouterNavLink>
 				</nav>
-				<div className="ml-auto hidden flex-1 justify-end sm:flex">
+				<div className="order-last w-full pb-3 sm:order-none sm:ml-auto sm:flex sm:w-auto sm:flex-1 sm:justify-end sm:pb-0">
 					<SearchBox onOpen={() => setSearchOpen(true)} />
 				</div>
-				<div className="ml-auto flex items-center gap-1 sm:ml-2">
+				<div className="ml-auto flex shrink-0 items-center gap-1 sm:ml-2">
 					{user ? (
 						<Link
 							to="/account?tab=account"
@@ -55,18 +59,15 @@ export function SiteHeader({ sticky = true }: { sticky?: boolean }) {
 						</Link>
 					) : (
 						<>
-							<Link to="/signup" className="hidden rounded-md px-3 py-2 text-sm font-medium hover:bg-surface-2 sm:inline-flex">
+							<Link to="/signup" className="rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-surface-2">
 								Register
 							</Link>
-							<Link to="/login" className="rounded-md bg-accent px-3 py-2 text-sm font-semibold text-accent-foreground hover:bg-accent/90">
+							<Link to="/login" className="rounded-md bg-accent px-3 py-2 text-sm font-semibold whitespace-nowrap text-accent-foreground hover:bg-accent/90">
 								Login
 							</Link>
 						</>
 					)}
 				</div>
-			</div>
-			<div className="px-4 pb-3 sm:hidden">
-				<SearchBox onOpen={() => setSearchOpen(true)} />
 			</div>
 			{searchOpen ? (
 				<Suspense fallback={null}>
