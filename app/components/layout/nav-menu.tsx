@@ -1,11 +1,11 @@
 import { ChevronDown } from 'lucide-react'
 import { Link } from 'react-router'
 import { Menu } from '#app/components/ui/menu.tsx'
-import { createHoverGroup } from '#app/lib/menu-hover.ts'
+import type { HoverGroup } from '#app/lib/menu-hover.ts'
 import type { NavLink } from '#app/lib/site.ts'
 
 /** The header's menus share one hover skip delay: moving from one to the next opens it at once. */
-const HEADER_MENUS = createHoverGroup()
+const HEADER_MENUS: HoverGroup = { lastClosedAt: null, closeActive: null }
 
 /** A desktop navigation menu (Categories, Networks), operable by keyboard and opened by hovering. */
 export function NavMenu({ label, links }: { label: string; links: NavLink[] }) {

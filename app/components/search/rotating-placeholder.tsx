@@ -28,7 +28,7 @@ export function RotatingPlaceholder({
 			aria-hidden="true"
 			data-short={placeholder.isDefault ? SEARCH_PLACEHOLDER_SHORT : undefined}
 			className={cn(
-				'pointer-events-none absolute top-1/2 h-[1lh] -translate-y-1/2 overflow-hidden break-normal whitespace-normal text-muted transition-opacity duration-300 motion-reduce:transition-none',
+				'pointer-events-none absolute top-1/2 h-[1lh] -translate-y-1/2 overflow-hidden text-muted transition-opacity duration-300 motion-reduce:transition-none',
 				placeholder.isDefault && 'max-sm:before:content-[attr(data-short)] max-sm:[&>span]:hidden',
 				placeholder.visible ? 'opacity-100' : 'opacity-0',
 				className,

@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
-import { createHoverIntent, type HoverGroup } from '#app/lib/menu-hover.ts'
+import type { HoverGroup, HoverIntent } from '#app/lib/menu-hover.ts'
 
 /** Props that make an element a menu item; spread them on a link or button. */
 export interface MenuItemProps {
@@ -58,22 +58,31 @@ export function Menu({
 	const listRef = useRef<HTMLDivElement>(null)
 	const focusOnOpen = useRef<'first' | 'last' | null>(null)
 
-	const intent = useMemo(
-		() =>
-			hoverGroup
-				? createHoverIntent(hoverGroup, {
-						open: () => {
-							focusOnOpen.current = null
-							openedByHover.current = true
-							setOpen(true)
-						},
-						close: () => setOpen(false),
-						isOpen: () => openRef.current,
-						openedByHover: () => openedByHover.current,
-					})
-				: null,
-		[hoverGroup],
-	)
+	// The hover rules load after hydration, outside the first-load JavaScript.
+	const [intent, setIntent] = useState<HoverIntent | null>(null)
+	useEffect(() => {
+		if (!hoverGroup) return
+		let live = true
+		let made: HoverIntent | null = null
+		void import('#app/lib/menu-hover.ts').then(({ createHoverIntent }) => {
+			if (!live) return
+			made = createHoverIntent(hoverGroup, {
+				open: () => {
+					focusOnOpen.current = null
+					openedByHover.current = true
+					setOpen(true)
+				},
+				close: () => setOpen(false),
+				isOpen: () => openRef.current,
+				openedByHover: () => openedByHover.current,
+			})
+			setIntent(made)
+		})
+		return () => {
+			live = false
+			made?.cancel()
+		}
+	}, [hoverGroup])
 	useEffect(() => {
 		if (open) intent?.opened()
 		else {
@@ -81,7 +90,6 @@ export function Menu({
 			intent?.closed()
 		}
 	}, [open, intent])
-	useEffect(() => () => intent?.cancel(), [intent])
 
 	const itemsInList = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
 
