@@ -1,18 +1,19 @@
 import { Search } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { Form } from 'react-router'
-import { RotatingPlaceholder } from '#app/components/search/rotating-placeholder.tsx'
-import { usePopularTitles } from '#app/components/search/use-popular-titles.ts'
 import { SEARCH_PLACEHOLDER } from '#app/lib/site.ts'
+
+const HeaderSearchPlaceholder = lazy(() => import('#app/components/search/header-search-placeholder.tsx'))
 
 /**
  * The site-wide search box. Without JavaScript it submits to /search; the
  * search overlay enhances it when the client has loaded. Its placeholder
  * rotates through popular titles like the overlay's (the input keeps the
  * standard text as its placeholder attribute for assistive technology, drawn
- * transparent under the rotating one).
+ * transparent under the rotating one, which hides as soon as the box has
+ * text, with or without JavaScript).
  */
 export function SearchBox({ onOpen }: { onOpen?: () => void }) {
-	const titles = usePopularTitles()
 	return (
 		<Form method="get" action="/search" role="search" className="relative w-full sm:max-w-xs">
 			<label htmlFor="site-search" className="sr-only">
@@ -29,8 +30,9 @@ export function SearchBox({ onOpen }: { onOpen?: () => void }) {
 				onClick={onOpen}
 				className="peer h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm placeholder:text-transparent"
 			/>
-			{/* Hidden as soon as the box has text, with or without JavaScript. */}
-			<RotatingPlaceholder titles={titles} active className="right-3 left-9 text-sm peer-[:not(:placeholder-shown)]:invisible" testId="header-search-placeholder" />
+			<Suspense fallback={null}>
+				<HeaderSearchPlaceholder className="right-3 left-9 text-sm peer-[:not(:placeholder-shown)]:invisible" />
+			</Suspense>
 		</Form>
 	)
 }
