@@ -10,7 +10,7 @@ import {
 	dailyAverage,
 	dayAbbreviation,
 	formatCompact,
-	formatCount,
+	formatFullCount,
 	formatGigabytes,
 	formatGrowth,
 	formatTerabytes,
@@ -64,21 +64,21 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 				title="Platform Statistics"
 				description={
 					<span data-testid="stats-launch">
-						Launched {launchDay.format(new Date(`${s.launchDate}T00:00:00Z`))} · {formatCount(daysSinceLaunch)} {daysSinceLaunch === 1 ? 'day' : 'days'} ago
+						Launched {launchDay.format(new Date(`${s.launchDate}T00:00:00Z`))} · {formatFullCount(daysSinceLaunch)} {daysSinceLaunch === 1 ? 'day' : 'days'} ago
 					</span>
 				}
 			/>
 			<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-				<StatCard title="Movies Watched" value={formatCount(s.totalMoviesWatched)} testId="stat-movies">
-					<span data-testid="stat-movies-daily">{formatCount(dailyAverage(s.totalMoviesWatched, daysSinceLaunch))}</span> per day on average
+				<StatCard title="Movies Watched" value={formatFullCount(s.totalMoviesWatched)} testId="stat-movies">
+					<span data-testid="stat-movies-daily">{formatFullCount(dailyAverage(s.totalMoviesWatched, daysSinceLaunch))}</span> per day on average
 				</StatCard>
 				<StatCard title="Total Watch Time" value={formatWatchTime(watchTime)} testId="stat-watch-time">
-					<span data-testid="stat-watch-time-hours">{formatCount(watchTime.totalHours)}</span> total hours
+					<span data-testid="stat-watch-time-hours">{formatFullCount(watchTime.totalHours)}</span> total hours
 				</StatCard>
 				<StatCard title="Data Transferred" value={formatTerabytes(s.totalDataTransferred)} testId="stat-data">
 					<span data-testid="stat-data-per-movie">{formatGigabytes(gbPerMovie(s.totalDataTransferred, s.totalMoviesWatched))}</span> per movie
 				</StatCard>
-				<StatCard title="Active Users" value={formatCount(s.activeUsers.month)} testId="stat-active">
+				<StatCard title="Active Users" value={formatFullCount(s.activeUsers.month)} testId="stat-active">
 					this month · <span data-testid="stat-active-growth">{formatGrowth(s.growthRate)}</span> monthly growth
 				</StatCard>
 			</ul>
@@ -105,7 +105,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 					<BarList
 						label="Active users by period"
 						testId="active-users-bars"
-						items={active.map((a) => ({ key: a.key, label: a.label, value: formatCount(a.value), percent: barPercent(a.value, activeMax) }))}
+						items={active.map((a) => ({ key: a.key, label: a.label, value: formatFullCount(a.value), percent: barPercent(a.value, activeMax) }))}
 					/>
 				</Section>
 			</div>
@@ -128,7 +128,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 								) : (
 									<span className="font-medium">{movie.title}</span>
 								),
-								value: `${formatCount(movie.watches)} views`,
+								value: `${formatFullCount(movie.watches)} views`,
 								percent: moviePercents[index]!,
 							}))}
 						/>
@@ -148,7 +148,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 								shortLabel: dayAbbreviation(entry.day),
 								value: entry.count,
 								shortValue: formatCompact(entry.count),
-								fullValue: formatCount(entry.count),
+								fullValue: formatFullCount(entry.count),
 							}))}
 						/>
 					)}
@@ -165,7 +165,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 						items={s.mostActiveCountries.map((entry, index) => ({
 							key: entry.country,
 							label: entry.country,
-							value: `${formatCount(entry.users)} users`,
+							value: `${formatFullCount(entry.users)} users`,
 							percent: countryPercents[index]!,
 						}))}
 					/>

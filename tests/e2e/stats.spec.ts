@@ -1,4 +1,4 @@
-import { dailyAverage, daysSince, formatCount } from '#app/lib/stats/format.ts'
+import { dailyAverage, daysSince, formatFullCount } from '#app/lib/stats/format.ts'
 import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 
 // The stats page (spec §2 "Stats page", §3 static stats record): every card,
@@ -15,12 +15,12 @@ test('shows every section with its figures and passes axe @mobile', async ({ pag
 	await expect(page.getByRole('heading', { level: 1, name: 'Platform Statistics' })).toBeVisible()
 
 	const days = daysSince(LAUNCH, new Date())
-	await expect(page.getByTestId('stats-launch')).toHaveText(`Launched February 23, 2025 · ${formatCount(days)} days ago`)
+	await expect(page.getByTestId('stats-launch')).toHaveText(`Launched February 23, 2025 · ${formatFullCount(days)} days ago`)
 
 	// The four cards.
 	await expect(page.getByTestId('stat-movies').getByRole('heading')).toHaveText('Movies Watched')
 	await expect(page.getByTestId('stat-movies-value')).toHaveText('1,284,512')
-	await expect(page.getByTestId('stat-movies-daily')).toHaveText(formatCount(dailyAverage(MOVIES_WATCHED, days)))
+	await expect(page.getByTestId('stat-movies-daily')).toHaveText(formatFullCount(dailyAverage(MOVIES_WATCHED, days)))
 	await expect(page.getByTestId('stat-watch-time').getByRole('heading')).toHaveText('Total Watch Time')
 	await expect(page.getByTestId('stat-watch-time-value')).toHaveText('125 years, 59 days, 19 hours')
 	await expect(page.getByTestId('stat-watch-time')).toContainText('1,096,435 total hours')

@@ -6,7 +6,7 @@ import {
 	dayAbbreviation,
 	daysSince,
 	formatCompact,
-	formatCount,
+	formatFullCount,
 	formatGigabytes,
 	formatGrowth,
 	formatTerabytes,
@@ -112,7 +112,7 @@ describe('bar percentages', () => {
 
 describe('labels', () => {
 	it('formats counts, compact counts, growth and day names', () => {
-		expect(formatCount(1_284_512)).toBe('1,284,512')
+		expect(formatFullCount(1_284_512)).toBe('1,284,512')
 		expect(formatCompact(236_874)).toBe('236.9K')
 		expect(formatCompact(1_284_512)).toBe('1.3M')
 		expect(formatCompact(950)).toBe('950')

@@ -12,8 +12,8 @@ const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 const gigabytes = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
-/** Whole numbers with thousands separators: 1,284,512. */
-export function formatCount(value: number): string {
+/** Whole numbers with thousands separators: 1,284,512 (browse/format.ts's formatCount shortens to 1.3M instead). */
+export function formatFullCount(value: number): string {
 	return counts.format(value)
 }
 
@@ -42,7 +42,7 @@ export function splitWatchTime(totalSeconds: number): WatchTime {
 }
 
 function plural(value: number, unit: string) {
-	return `${formatCount(value)} ${unit}${value === 1 ? '' : 's'}`
+	return `${formatFullCount(value)} ${unit}${value === 1 ? '' : 's'}`
 }
 
 /** "125 years, 59 days, 19 hours". */
@@ -62,7 +62,7 @@ export function dailyAverage(total: number, days: number): number {
 
 /** "2,861 TB". */
 export function formatTerabytes(terabytes: number): string {
-	return `${formatCount(terabytes)} TB`
+	return `${formatFullCount(terabytes)} TB`
 }
 
 /** Gigabytes per movie watched (1 TB = 1,000 GB); 0 before any movie is watched. */
@@ -90,7 +90,7 @@ export function barPercents(values: readonly number[]): number[] {
 
 /** "+37%" for growth, "-4%" for a decline. */
 export function formatGrowth(percent: number): string {
-	return `${percent > 0 ? '+' : ''}${formatCount(percent)}%`
+	return `${percent > 0 ? '+' : ''}${formatFullCount(percent)}%`
 }
 
 /** "Monday" → "Mon", for the day-of-week chart's axis. */
