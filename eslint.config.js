@@ -20,7 +20,7 @@ const browserFetch = [
 	...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: FETCH_MESSAGE })),
 	{ object: 'navigator', property: 'sendBeacon', message: FETCH_MESSAGE },
 ]
-const STORAGE_MESSAGE = 'Use device storage (app/utils/device-storage.ts, or device-storage-core.ts in the first load): it owns every localStorage key.'
+const STORAGE_MESSAGE = 'Use device storage (app/stores/device-storage.ts, or device-storage-core.ts in the first load): it owns every localStorage key.'
 const localStorageUse = [{ selector: "Identifier[name='localStorage']", message: STORAGE_MESSAGE }]
 
 const importPaths = ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: ENV_MESSAGE }))
@@ -79,7 +79,7 @@ export default tseslint.config(
 
 	// The owners.
 	{ files: ['server/env.server.ts'], rules: { 'no-restricted-properties': 'off' } },
-	{ files: ['app/utils/device-storage-core.ts'], rules: { 'no-restricted-syntax': 'off' } },
+	{ files: ['app/stores/device-storage-core.ts'], rules: { 'no-restricted-syntax': 'off' } },
 	{
 		// The service worker fetches pages and build files for offline use, never the API (decision 0030).
 		files: ['app/utils/api-client.ts', 'app/service-worker/sw.ts'],

@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { artPath } from '../app/lib/images.ts'
+import { artPath } from '#app/lib/catalog/images.ts'
 import { DEMO_MOVIES, EXTRA_MOVIE_FACTS, EXTRA_MOVIES, NEWER_TMDB_FACTS, type DemoMovieSource } from '../server/catalog/demo/source-movies.ts'
 import { DEMO_SERIES, type DemoSeriesSource } from '../server/catalog/demo/source-series.ts'
 import { demoWatchProviders } from '../server/catalog/demo/source-providers.ts'

@@ -1,7 +1,7 @@
 // npm run donations:add -- --currency BTC --amount 0.01 [--usd 805] [--donor name] [--message "text"] [--date 2026-11-24]
 // Records a donation for the donate page's statistics (DATABASE_URL, else DATA_DIR's SQLite).
 // Only BTC has a fixed rate (80,500 USD); give --usd for LTC and XMR.
-import { CURRENCIES, formatAmount, type Currency } from '../app/lib/donate.ts'
+import { CURRENCIES, formatAmount, type Currency } from '#app/lib/donate/donate.ts'
 import { closeDatabase, getDatabase, migrateToLatest } from '../server/db/db.server.ts'
 import { addDonation } from '../server/donate/donations.server.ts'
 

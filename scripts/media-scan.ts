@@ -3,7 +3,7 @@
 // ambiguous. Migrates and runs the start-up tasks first, like the server.
 import { closeDatabase, getDatabase, migrateToLatest } from '../server/db/db.server.ts'
 import { closeCache } from '../server/cache/cache.server.ts'
-import { mediaFolders, scanLibrary } from '../server/sources/library/index.server.ts'
+import { mediaFolders, scanMediaFolder } from '#server/sources/media-folder/index.server.ts'
 import { runStartupTasks } from '../server/startup.server.ts'
 
 const BAR = 30
@@ -25,7 +25,7 @@ async function main() {
 	await migrateToLatest(getDatabase())
 	await runStartupTasks(getDatabase())
 	console.log(`Scanning ${folders.join(', ')}`)
-	const report = await scanLibrary({ onProgress: progress })
+	const report = await scanMediaFolder({ onProgress: progress })
 	console.log(`\nMatched: ${report.matched}`)
 	const list = (title: string, items: Array<{ path: string; reason: string }>) => {
 		console.log(`${title}: ${items.length}`)

@@ -16,7 +16,7 @@ import { drainOnceFix } from './http/middleware.server.ts'
 import { closeDatabase, getDatabase, migrateToLatest } from './db/db.server.ts'
 import { getEnv } from './env.server.ts'
 import { logger } from './logger.server.ts'
-import { startMediaLibraryJobs } from './sources/library/jobs.server.ts'
+import { startMediaFolderJobs } from './sources/media-folder/jobs.server.ts'
 import { startMediaCacheSweeps } from './sources/media/cache-bound.server.ts'
 import { runStartupTasks } from './startup.server.ts'
 
@@ -96,7 +96,7 @@ async function startWorker() {
 		logger.info({ port: env.PORT }, `Willow listening on http://localhost:${env.PORT}`)
 	})
 	// Every worker competes for the media-folder lease; only its holder scans, watches and makes thumbnails.
-	const stopMediaJobs = startMediaLibraryJobs()
+	const stopMediaJobs = startMediaFolderJobs()
 	const stopCacheSweeps = startMediaCacheSweeps()
 	let closing = false
 	const shutdown = (signal: string) => {

@@ -6,7 +6,7 @@ import { getEnv } from './env.server.ts'
 import { canonicalHostRedirect, requestContext, securityHeaders } from './http/middleware.server.ts'
 import { partnerImageOrigins } from './partners/partners.server.ts'
 import { promoImageOrigins } from './promo/promo.server.ts'
-import { promoFilesRouter } from './promo/router.server.ts'
+import { promoFilesRouter } from './promo/routes.server.ts'
 
 export interface AppOptions {
 	/** The React Router page handler; tests of the API leave it out. */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { isRouteErrorResponse } from 'react-router'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { clearDevice, removeDevice } from '#app/utils/device-storage-core.ts'
+import { clearDevice, removeDevice } from '#app/stores/device-storage-core.ts'
 import { Button, buttonClass } from './ui/button.tsx'
 
 function describe(error: unknown) {

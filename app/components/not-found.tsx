@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { NOT_FOUND_TEXT } from '#app/lib/site.ts'
+import { NOT_FOUND_TEXT } from '#app/lib/site/site.ts'
 import { Button, buttonClass } from './ui/button.tsx'
 
 export function NotFound() {

@@ -6,7 +6,7 @@ import { AppearanceSettings, ContentSettings, NotificationSettings, PlayerSettin
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
 
 export function meta() {

@@ -8,7 +8,7 @@ import { wrapIndex } from '#app/lib/browse/carousel.ts'
 import { interleave } from '#app/lib/browse/lists.ts'
 import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
-import { CATEGORIES, findCategory } from '#app/lib/categories.ts'
+import { CATEGORIES, findCategory } from '#app/lib/catalog/categories.ts'
 import type { Route } from './+types/categories.ts'
 import { IconButton } from '#app/components/ui/icon-button.tsx'
 

@@ -1,6 +1,6 @@
 import { DonationAddressCard } from '#app/components/donate/donation-address.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { approximateUsd, CONFIRMATIONS_NOTE, formatAmount } from '#app/lib/donate.ts'
+import { approximateUsd, CONFIRMATIONS_NOTE, formatAmount } from '#app/lib/donate/donate.ts'
 import { donationAddresses, donationStats } from '#server/donate/donations.server.ts'
 import type { Route } from './+types/donate.ts'
 

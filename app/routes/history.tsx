@@ -8,7 +8,7 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { SKELETON_COUNTS } from '#app/lib/browse/carousel.ts'
-import { useWatchHistory } from '#app/utils/library.ts'
+import { useWatchHistory } from '#app/stores/library.ts'
 
 export function meta() {
 	return [{ title: 'Watch History · Willow' }, { name: 'robots', content: 'noindex' }]

@@ -8,7 +8,7 @@ import { HERO_ITEMS_DESKTOP, HOME_POPULAR_LIMIT, HOME_ROW_LIMIT } from '#app/lib
 import { interleave } from '#app/lib/browse/lists.ts'
 import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
-import { NETWORKS } from '#app/lib/networks.ts'
+import { NETWORKS } from '#app/lib/catalog/networks.ts'
 import { HomeAdSlot, HomeInfoBanner } from '#app/components/promo/lazy-promo.tsx'
 import { getHomePromo } from '#server/promo/promo.server.ts'
 import { catalogFaultRequested } from '#server/testing/test-switches.server.ts'

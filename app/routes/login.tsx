@@ -1,8 +1,8 @@
 import { Loader2 } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useRevalidator } from 'react-router'
-import { toast } from '#app/utils/toast.ts'
-import { isValidIdentifier, LOGIN_TEXT } from '#app/components/account/auth-texts.ts'
+import { toast } from '#app/stores/toast.ts'
+import { isValidIdentifier, LOGIN_TEXT } from '#app/lib/account/auth-texts.ts'
 import { FormError, FormField } from '#app/components/ui/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
@@ -14,7 +14,7 @@ import {
 	recordLoginFailure,
 	resetLoginFailures,
 	storeUserInfo,
-} from '#app/utils/account.ts'
+} from '#app/stores/account.ts'
 import { ApiError } from '#app/utils/api-client.ts'
 
 export function meta() {

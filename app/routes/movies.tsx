@@ -6,7 +6,7 @@ import { cardsOf, derivedFrom, heroItems, movieList, originOf } from '#server/ca
 import { HERO_ITEMS_DESKTOP, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
 import { toCards } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
-import { NETWORKS } from '#app/lib/networks.ts'
+import { NETWORKS } from '#app/lib/catalog/networks.ts'
 import type { Route } from './+types/movies.ts'
 import { PageTitle } from '#app/components/ui/page-header.tsx'
 

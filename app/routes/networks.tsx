@@ -4,7 +4,7 @@ import { MediaCard } from '#app/components/catalog/media-card.tsx'
 import { interleave } from '#app/lib/browse/lists.ts'
 import { toCards, uniqueMedia } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
-import { NETWORKS, WATCH_REGION } from '#app/lib/networks.ts'
+import { NETWORKS, WATCH_REGION } from '#app/lib/catalog/networks.ts'
 import type { Route } from './+types/networks.ts'
 
 const PREVIEW_ITEMS = 5

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { FormError, FormField } from '#app/components/ui/form-field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { PARTNER_HONEYPOT_FIELD, PARTNER_SUBMISSION_LIMITS, PARTNER_SUBMISSION_TEXT, partnerSubmissionHints, type PartnerSubmissionInput } from '#app/lib/partners/submission.ts'
 import { ApiError, apiRequest } from '#app/utils/api-client.ts'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { data } from 'react-router'
-import { saveMovieProgress } from '#app/utils/library.ts'
-import { usePlaybackSync } from '#app/utils/sync-hooks.ts'
+import { saveMovieProgress } from '#app/stores/library.ts'
+import { usePlaybackSync } from '#app/stores/sync-hooks.ts'
 import { testRoutesEnabled } from '#server/testing/test-switches.server.ts'
 
 /**

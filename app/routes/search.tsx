@@ -5,7 +5,7 @@ import { logger } from '#server/logger.server.ts'
 import { cachedCatalogGet, movieList, originOf } from '#server/catalog/page-data.server.ts'
 import { MediaGrid } from '#app/components/catalog/media-row.tsx'
 import { RotatingPlaceholder } from '#app/components/search/rotating-placeholder.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { mediaTitle, toCards, type CardFields } from '#app/lib/browse/media.ts'
 import {
 	filterByType,
@@ -22,7 +22,7 @@ import {
 	type SearchState,
 } from '#app/lib/browse/search.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
-import type { TmdbMultiItem, TmdbPage } from '#app/lib/tmdb-types.ts'
+import type { TmdbMultiItem, TmdbPage } from '#app/lib/catalog/tmdb-types.ts'
 import type { Route } from './+types/search.ts'
 import { PageTitle } from '#app/components/ui/page-header.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'

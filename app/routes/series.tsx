@@ -7,7 +7,7 @@ import { MediaGrid, MediaRow, MediaRowSkeleton } from '#app/components/catalog/m
 import { cardsOf, derivedFrom, heroItems, originOf, tvList } from '#server/catalog/page-data.server.ts'
 import { HERO_ITEMS_DESKTOP } from '#app/lib/browse/carousel.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
-import { CATEGORIES } from '#app/lib/categories.ts'
+import { CATEGORIES } from '#app/lib/catalog/categories.ts'
 import type { Route } from './+types/series.ts'
 import { PageTitle } from '#app/components/ui/page-header.tsx'
 

@@ -1,12 +1,12 @@
 import { Loader2 } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useRevalidator } from 'react-router'
-import { toast } from '#app/utils/toast.ts'
-import { SIGNUP_TEXT, signupHints } from '#app/components/account/auth-texts.ts'
+import { toast } from '#app/stores/toast.ts'
+import { SIGNUP_TEXT, signupHints } from '#app/lib/account/auth-texts.ts'
 import { FormError, FormField } from '#app/components/ui/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { removeCachedUserInfo, signup } from '#app/utils/account.ts'
+import { removeCachedUserInfo, signup } from '#app/stores/account.ts'
 import { ApiError } from '#app/utils/api-client.ts'
 
 export function meta() {

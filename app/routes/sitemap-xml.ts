@@ -1,8 +1,8 @@
 import { movieList, originOf, tvList } from '#server/catalog/page-data.server.ts'
 import { mediaHref } from '#app/lib/browse/media.ts'
 import { sitemapXml, type SitemapEntry } from '#app/lib/browse/sitemap.ts'
-import { CATEGORIES } from '#app/lib/categories.ts'
-import { NETWORKS } from '#app/lib/networks.ts'
+import { CATEGORIES } from '#app/lib/catalog/categories.ts'
+import { NETWORKS } from '#app/lib/catalog/networks.ts'
 import type { Route } from './+types/sitemap-xml.ts'
 
 const STATIC_PAGES = ['/', '/movies', '/series', '/search', '/categories', '/networks', '/discover', '/4k', '/stats', '/donate', '/faq', '/dmca', '/disclaimer', '/tos', '/privacy', '/partners']

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { calendarToday, hasNewEpisode } from '#app/lib/calendar/calendar.ts'
 import type { WatchHistoryItem } from '#app/lib/library/types.ts'
-import type { TmdbTvDetails } from '#app/lib/tmdb-types.ts'
+import type { TmdbTvDetails } from '#app/lib/catalog/tmdb-types.ts'
 import { catalogRequest } from './api-client.ts'
 
 /**

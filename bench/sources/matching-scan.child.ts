@@ -3,7 +3,7 @@
 // catalogue and the bench's own bookkeeping stay in the parent. Prints JSON.
 import { createDatabase, setDatabaseForTests } from '../../server/db/db.server.ts'
 import { resetEnvForTests } from '../../server/env.server.ts'
-import { scanLibrary } from '../../server/sources/library/index.server.ts'
+import { scanMediaFolder } from '#server/sources/media-folder/index.server.ts'
 
 const [sqliteFile, mediaDir] = process.argv.slice(2)
 if (!sqliteFile || !mediaDir) throw new Error('usage: matching-scan.child.ts <sqlite file> <media folder>')
@@ -13,7 +13,7 @@ const handle = createDatabase({ sqliteFile })
 setDatabaseForTests(handle)
 const before = process.memoryUsage().rss
 const started = performance.now()
-await scanLibrary()
+await scanMediaFolder()
 const seconds = (performance.now() - started) / 1000
 await handle.close()
 // maxRSS is the process's high-water mark in KiB, whatever happened between samples.

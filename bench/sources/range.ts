@@ -13,8 +13,8 @@ import express from 'express'
 import { seedDemo } from '../../server/catalog/demo.server.ts'
 import { createDatabase, migrateToLatest, setDatabaseForTests } from '../../server/db/db.server.ts'
 import { resetEnvForTests } from '../../server/env.server.ts'
-import { scanLibrary } from '../../server/sources/library/index.server.ts'
-import { libraryStreamRouter } from '../../server/sources/library/stream.server.ts'
+import { scanMediaFolder } from '#server/sources/media-folder/index.server.ts'
+import { mediaFolderStreamRouter } from '#server/sources/media-folder/routes.server.ts'
 import { signPath } from '../../server/sources/signing.server.ts'
 
 const arg = (name: string, fallback: number) => {
@@ -57,11 +57,11 @@ async function main() {
 		process.env.MEDIA_ACCESS = 'everyone'
 		process.env.LOG_LEVEL = 'silent'
 		resetEnvForTests()
-		await scanLibrary()
+		await scanMediaFolder()
 		const row = await handle.db.selectFrom('media_files').select('id').executeTakeFirstOrThrow()
 
 		const app = express()
-		app.use('/api/stream/library', libraryStreamRouter())
+		app.use('/api/stream/library', mediaFolderStreamRouter())
 		const willow = await listen(app)
 		const bare = await listen((_req, res) => {
 			res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': SIZE })

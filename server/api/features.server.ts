@@ -8,10 +8,10 @@ import { libraryImportApiRouter } from '../library-import/api.server.ts'
 import { partnersApiRouter } from '../partners/api.server.ts'
 import { addonsApiRouter } from '../sources/addons/api.server.ts'
 import { sourcesApiRouter } from '../sources/api.server.ts'
-import { streamApiRouter } from '../sources/stream-router.server.ts'
+import { streamApiRouter } from '../sources/routes.server.ts'
 import { fourKApiRouter } from '../sources/token/api.server.ts'
 import { syncApiRouter } from '../sync/api.server.ts'
-import { errorReportRouter } from './error-report.server.ts'
+import { errorReportRouter } from '../error-reports/api.server.ts'
 
 // Each feature owns a router in its own module; this list mounts them under /api.
 export const featureRouters: Array<[mountPath: string, makeRouter: () => Router]> = [

@@ -1,4 +1,15 @@
-// Tables owned by auth beyond users and sessions (see migration 0003).
+// Tables owned by auth: sign-in sessions and the login throttle (added in migration 0003). Users are core (server/db/schema.ts).
+
+export interface SessionsTable {
+	/** SHA-256 of the cookie secret: a leaked table does not leak sessions. */
+	id: string
+	user_id: string
+	created_at: number
+	expires_at: number
+	/** Last use (refreshed at most every SESSION_TOUCH_MS), for the idle timeout. */
+	last_seen_at: number
+	user_agent: string | null
+}
 
 export interface AuthThrottleTable {
 	/** 'account:<lowercased identifier>' or 'ip:<address>' or 'signup-ip:<address>'. */
@@ -9,5 +20,6 @@ export interface AuthThrottleTable {
 }
 
 export interface AuthTables {
+	sessions: SessionsTable
 	auth_throttle: AuthThrottleTable
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import ical from 'ical-generator'
 import { addDays, type Calendar } from '#app/lib/calendar/calendar.ts'
-import { episodeHref } from '#app/lib/slug.ts'
+import { episodeHref } from '#app/lib/catalog/slug.ts'
 import { getDatabase } from '../db/db.server.ts'
 
 // The private calendar feed (.ics) of a signed-in user: a secret URL calendar

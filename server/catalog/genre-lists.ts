@@ -1,8 +1,8 @@
-import { MOVIE_GENRES, TV_GENRES } from '#app/lib/genres.ts'
-import type { TmdbGenre } from '#app/lib/tmdb-types.ts'
+import { MOVIE_GENRES, TV_GENRES } from '#app/lib/catalog/genres.ts'
+import type { TmdbGenre } from '#app/lib/catalog/tmdb-types.ts'
 
 // The local catalogue answers /genre/{movie,tv}/list with the app's genre
-// tables (app/lib/genres.ts) and names the genres of its titles from them.
+// tables (app/lib/catalog/genres.ts) and names the genres of its titles from them.
 export { MOVIE_GENRES, TV_GENRES }
 
 const names = new Map<number, string>([...TV_GENRES, ...MOVIE_GENRES].map((g) => [g.id, g.name]))

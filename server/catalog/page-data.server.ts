@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { toCards, toHeroItem, withKind, type CardFields, type HeroFields } from '#app/lib/browse/media.ts'
-import type { TmdbImages, TmdbMovieListItem, TmdbPage, TmdbTvListItem } from '#app/lib/tmdb-types.ts'
+import type { TmdbImages, TmdbMovieListItem, TmdbPage, TmdbTvListItem } from '#app/lib/catalog/tmdb-types.ts'
 import { getEnv } from '../env.server.ts'
 import { createCachedLoader, getCache } from '../cache/cache.server.ts'
 import { logger } from '../logger.server.ts'

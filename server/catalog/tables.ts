@@ -4,7 +4,7 @@
 // A title's `key` is id * 2 (+1 for series): one integer per title across both
 // media types, so the full-text index can use it as its row id.
 
-import type { MediaType } from '#app/lib/media-type.ts'
+import type { MediaType } from '#app/lib/catalog/media-type.ts'
 
 // The catalogue's kinds are the app's (one definition); re-exported for the catalogue modules.
 export type { MediaType }

@@ -2,6 +2,8 @@ import type { Generated } from 'kysely'
 import type { AuthTables } from '../auth/tables.ts'
 import type { CalendarTables } from '../calendar/tables.ts'
 import type { CatalogTables } from '../catalog/tables.ts'
+import type { DonateTables } from '../donate/tables.ts'
+import type { ErrorReportsTables } from '../error-reports/tables.ts'
 import type { PartnersTables } from '../partners/tables.ts'
 import type { SourcesTables } from '../sources/tables.ts'
 import type { SyncTables } from '../sync/tables.ts'
@@ -25,41 +27,9 @@ export interface UsersTable {
 	updated_at: number
 }
 
-export interface SessionsTable {
-	/** SHA-256 of the cookie secret: a leaked table does not leak sessions. */
-	id: string
-	user_id: string
-	created_at: number
-	expires_at: number
-	/** Last use (refreshed at most every SESSION_TOUCH_MS), for the idle timeout. */
-	last_seen_at: number
-	user_agent: string | null
-}
-
-/** Error-screen reports kept for the owner (server/api/error-report.server.ts). */
-export interface ErrorReportsTable {
-	id: string
-	created_at: number
-	report: string
-}
-
-/** Donations the owner records (server/donate/). */
-export interface DonationsTable {
-	id: string
-	currency: string
-	amount: number
-	usd: number
-	donor: string | null
-	message: string | null
-	donated_at: number
-}
-
 export interface CoreTables {
 	users: UsersTable
-	sessions: SessionsTable
-	error_reports: ErrorReportsTable
-	donations: DonationsTable
 }
 
 /** Every table; each feature declares its own in its module and joins them here. */
-export interface Database extends CoreTables, AuthTables, CatalogTables, SyncTables, SourcesTables, CalendarTables, PartnersTables {}
+export interface Database extends CoreTables, AuthTables, ErrorReportsTables, DonateTables, CatalogTables, SyncTables, SourcesTables, CalendarTables, PartnersTables {}

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import QRCode from 'qrcode'
-import { CURRENCIES, CURRENCY_SCHEMES, USD_PER_BTC, type Currency } from '#app/lib/donate.ts'
+import { CURRENCIES, CURRENCY_SCHEMES, USD_PER_BTC, type Currency } from '#app/lib/donate/donate.ts'
 import { getDatabase } from '../db/db.server.ts'
 import { getEnv } from '../env.server.ts'
 

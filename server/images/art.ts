@@ -1,5 +1,5 @@
 import { seededRandom } from '#app/lib/browse/lists.ts'
-import type { ArtKind } from '#app/lib/images.ts'
+import type { ArtKind } from '#app/lib/catalog/images.ts'
 
 // Deterministic artwork for the demo catalogue, drawn as SVG: the same title
 // always gets the same colours and motif, so cards look designed rather than

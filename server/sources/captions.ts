@@ -1,5 +1,5 @@
 // Caption language codes and labels, shared by every source. Pure: no I/O.
-import { languageName } from '#app/lib/languages.ts'
+import { languageName } from '#app/lib/catalog/languages.ts'
 
 // ISO 639-2 (bibliographic and terminology) codes of the languages subtitles
 // commonly carry, mapped to ISO 639-1. Intl has no 639-2 → 639-1 table.

@@ -1,5 +1,5 @@
 import { addonSources } from './addons/addon-sources.server.ts'
-import { librarySource } from './library/library-source.server.ts'
+import { mediaFolderSource } from './media-folder/media-folder-source.server.ts'
 import { sampleSource } from './sample/sample-source.server.ts'
 import { tokenSource } from './token/token-source.server.ts'
 import type { PlaybackSource } from './types.ts'
@@ -15,8 +15,8 @@ export async function sourcesFor(options: { user: { id: string; username: string
 	const sources: PlaybackSource[] = []
 	const sample = sampleSource()
 	if (sample) sources.push(sample)
-	const library = librarySource()
-	if (library) sources.push(library)
+	const mediaFolder = mediaFolderSource()
+	if (mediaFolder) sources.push(mediaFolder)
 	const token = tokenSource()
 	if (token && (!options.forLookup || options.uiToken)) sources.push(token)
 	sources.push(...(await addonSources(options.user)))

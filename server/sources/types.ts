@@ -1,10 +1,10 @@
 // The contract every playback source speaks (issue "Playback sources", spec §3
 // Scrape request / Scrape result / Caption). Pure types: no I/O here. What the
-// browser also reads (streams, captions, lookup events) lives in app/lib/sources.ts.
-import type { Caption, SourceInfo, Stream } from '#app/lib/sources.ts'
+// browser also reads (streams, captions, lookup events) lives in app/lib/sources/contract.ts.
+import type { Caption, SourceInfo, Stream } from '#app/lib/sources/contract.ts'
 
-export { QUALITY_KEYS } from '#app/lib/sources.ts'
-export type { Caption, FileStream, HlsStream, LookupEvent, QualityKey, SourceInfo, SourceKind, Stream } from '#app/lib/sources.ts'
+export { QUALITY_KEYS } from '#app/lib/sources/contract.ts'
+export type { Caption, FileStream, HlsStream, LookupEvent, QualityKey, SourceInfo, SourceKind, Stream } from '#app/lib/sources/contract.ts'
 
 /** §3 Scrape request, built by the server from its own catalogue (the browser sends ids only). */
 export interface ScrapeRequest {

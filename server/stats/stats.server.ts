@@ -1,7 +1,7 @@
 import { daysSince } from '#app/lib/stats/format.ts'
 import { STATIC_STATS, type StatsRecord } from '#app/lib/stats/record.ts'
-import { movieHref } from '#app/lib/slug.ts'
-import type { TmdbMovieDetails } from '#app/lib/tmdb-types.ts'
+import { movieHref } from '#app/lib/catalog/slug.ts'
+import type { TmdbMovieDetails } from '#app/lib/catalog/tmdb-types.ts'
 import { optional } from '../catalog/page-data.server.ts'
 import { logger } from '../logger.server.ts'
 

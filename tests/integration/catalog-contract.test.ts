@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { CATEGORIES } from '#app/lib/categories.ts'
-import { NETWORKS } from '#app/lib/networks.ts'
+import { CATEGORIES } from '#app/lib/catalog/categories.ts'
+import { NETWORKS } from '#app/lib/catalog/networks.ts'
 import { catalogGet } from '#server/catalog/catalog.server.ts'
 import { seedDemo } from '#server/catalog/demo.server.ts'
 import {

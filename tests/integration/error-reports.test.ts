@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ERROR_REPORT_RULE } from '#server/api/error-report.server.ts'
+import { ERROR_REPORT_RULE } from '#server/error-reports/api.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { ApiClient, startApi, type RunningApi } from '#tests/support/api-test-client.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'

@@ -44,25 +44,25 @@ describe('localStorage is reached only through device storage', () => {
 
 	it('rejects localStorage in app/ and server/', async () => {
 		for (const code of uses) {
-			expect(await rulesBroken('app/utils/account-settings.ts', code)).toContain('no-restricted-syntax')
+			expect(await rulesBroken('app/stores/settings.ts', code)).toContain('no-restricted-syntax')
 			expect(await rulesBroken('app/components/error-screen.tsx', code)).toContain('no-restricted-syntax')
 			expect(await rulesBroken('server/http/some.server.ts', code)).toContain('no-restricted-syntax')
 		}
 	})
 
 	it('allows it in the storage owner, and the theme boot script (a string) is not code', async () => {
-		for (const code of uses) expect(await rulesBroken('app/utils/device-storage-core.ts', code)).toEqual([])
+		for (const code of uses) expect(await rulesBroken('app/stores/device-storage-core.ts', code)).toEqual([])
 		const bootScript = "export const THEME_BOOT_SCRIPT = `(function(){var t=localStorage.getItem('theme')})()`\n"
-		expect(await rulesBroken('app/utils/theme.ts', bootScript)).toEqual([])
+		expect(await rulesBroken('app/stores/theme.ts', bootScript)).toEqual([])
 	})
 })
 
 describe('the browser calls the API through app/utils/api-client.ts', () => {
 	it('rejects fetch anywhere else in app/', async () => {
-		expect(await rulesBroken('app/utils/analytics.ts', "export const sent = fetch('/e', { method: 'POST' })\n")).toContain('no-restricted-globals')
+		expect(await rulesBroken('app/stores/analytics.ts', "export const sent = fetch('/e', { method: 'POST' })\n")).toContain('no-restricted-globals')
 		expect(await rulesBroken('app/components/error-screen.tsx', "export const sent = window.fetch('/api/errors/report')\n")).toContain('no-restricted-properties')
 		expect(await rulesBroken('app/routes/home.tsx', "export const sent = globalThis.fetch('/api/catalog/movie/popular')\n")).toContain('no-restricted-properties')
-		expect(await rulesBroken('app/utils/analytics.ts', "export const sent = navigator.sendBeacon('/e', '{}')\n")).toContain('no-restricted-properties')
+		expect(await rulesBroken('app/stores/analytics.ts', "export const sent = navigator.sendBeacon('/e', '{}')\n")).toContain('no-restricted-properties')
 	})
 
 	it('allows it in the API client, and on the server (TMDB, add-ons)', async () => {
@@ -84,17 +84,17 @@ describe('imports', () => {
 	})
 
 	it('rejects ../../app/ (and ../server/, ../tests/) where an alias exists', async () => {
-		expect(await rulesBroken('server/images/art.ts', "import { NETWORKS } from '../../app/lib/networks.ts'\nexport const n = NETWORKS\n")).toContain('no-restricted-imports')
+		expect(await rulesBroken('server/images/art.ts', "import { NETWORKS } from '../../app/lib/catalog/networks.ts'\nexport const n = NETWORKS\n")).toContain('no-restricted-imports')
 		expect(await rulesBroken('server/catalog/x.server.ts', "import { seed } from '../../tests/support/db.ts'\nexport const s = seed\n")).toContain('no-restricted-imports')
 		expect(await rulesBroken('app/routes/x.tsx', "import { getEnv } from '../../server/env.server.ts'\nexport const e = getEnv\n")).toContain('no-restricted-imports')
-		expect(await rulesBroken('server/images/art.ts', "import { NETWORKS } from '#app/lib/networks.ts'\nimport { logger } from '../logger.server.ts'\nexport const n = [NETWORKS, logger]\n")).toEqual([])
+		expect(await rulesBroken('server/images/art.ts', "import { NETWORKS } from '#app/lib/catalog/networks.ts'\nimport { logger } from '../logger.server.ts'\nexport const n = [NETWORKS, logger]\n")).toEqual([])
 	})
 })
 
 describe('tests', () => {
 	it('may fake configuration, storage and the network', async () => {
 		const code = "process.env.ENABLE_TEST_ROUTES = 'true'\nexport const a = window.localStorage\nexport const b = fetch('/api/x')\n"
-		expect(await rulesBroken('app/utils/sync.test.ts', code)).toEqual([])
+		expect(await rulesBroken('app/stores/sync.test.ts', code)).toEqual([])
 		expect(await rulesBroken('server/promo/promo.server.test.ts', code)).toEqual([])
 	})
 })

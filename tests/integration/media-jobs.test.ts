@@ -8,8 +8,8 @@ import { setCatalogBackendForTests } from '#server/catalog/catalog.server.ts'
 import type { CatalogRoute } from '#server/catalog/tmdb-paths.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { notFound } from '#server/http/errors.server.ts'
-import { startMediaLibraryJobs, takeLease } from '#server/sources/library/jobs.server.ts'
-import { LIBRARY_STREAM_BASE } from '#server/sources/library/library-source.server.ts'
+import { startMediaFolderJobs, takeLease } from '#server/sources/media-folder/jobs.server.ts'
+import { MEDIA_FOLDER_STREAM_BASE } from '#server/sources/media-folder/media-folder-source.server.ts'
 import { resetSigningSecretForTests, signPath } from '#server/sources/signing.server.ts'
 import { startApi, type RunningApi } from '#tests/support/api-test-client.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
@@ -94,12 +94,12 @@ describe.each(DIALECTS)('media folder background jobs on %s', (dialect) => {
 	const rows = () => testDb.handle.db.selectFrom('media_files').selectAll().where('match_status', '=', 'matched').execute()
 
 	it('scans at start, probes new files, makes their thumbnails and serves them at signed URLs only', async () => {
-		stops.push(startMediaLibraryJobs())
+		stops.push(startMediaFolderJobs())
 		const row = await until(async () => (await rows()).find((r) => r.tmdb_id === 550 && r.probe && r.trickplay), 'probe and thumbnails of Fight Club')
 		expect(JSON.parse(row.probe!)).toMatchObject({ videoCodec: 'h264' })
 		expect(fs.existsSync(row.trickplay!)).toBe(true)
 
-		const vttPath = `${LIBRARY_STREAM_BASE}/${row.id}/trickplay/thumbnails.vtt`
+		const vttPath = `${MEDIA_FOLDER_STREAM_BASE}/${row.id}/trickplay/thumbnails.vtt`
 		const vtt = await fetch(`${api.baseUrl}${await signPath(vttPath)}`)
 		expect(vtt.status).toBe(200)
 		const text = await vtt.text()
@@ -136,7 +136,7 @@ describe.each(DIALECTS)('media folder background jobs on %s', (dialect) => {
 		expect((await lease())?.holder).toBe('second-process')
 		// And a lease left by a process that died (never released) is taken once it expires.
 		await testDb.handle.db.updateTable('media_leases').set({ holder: 'dead-process', expires_at: Date.now() - 1 }).execute()
-		stops.push(startMediaLibraryJobs())
+		stops.push(startMediaFolderJobs())
 		await until(async () => (await lease())?.holder !== 'dead-process' && (await lease()) !== null, 'a live process to take the expired lease', 10_000)
 		expect((await lease())?.holder).not.toBe(first.holder)
 		// The new leaseholder watches: a file added now is indexed.

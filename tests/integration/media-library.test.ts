@@ -12,9 +12,9 @@ import type { CatalogRoute } from '#server/catalog/tmdb-paths.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { notFound } from '#server/http/errors.server.ts'
 import { setDatabaseForTests } from '#server/db/db.server.ts'
-import { mediaFileId, scanLibrary, type ScanReport } from '#server/sources/library/index.server.ts'
-import { releaseLease, takeLease } from '#server/sources/library/jobs.server.ts'
-import { libraryLookup, SIGN_IN_REASON } from '#server/sources/library/library-source.server.ts'
+import { mediaFileId, scanMediaFolder, type ScanReport } from '#server/sources/media-folder/index.server.ts'
+import { releaseLease, takeLease } from '#server/sources/media-folder/jobs.server.ts'
+import { mediaFolderLookup, SIGN_IN_REASON } from '#server/sources/media-folder/media-folder-source.server.ts'
 import { stopAllHlsJobs } from '#server/sources/media/hls.server.ts'
 import { resetSigningSecretForTests, signPath } from '#server/sources/signing.server.ts'
 import type { FileStream, HlsStream, LookupContext, LookupEvent, ScrapeRequest } from '#server/sources/types.ts'
@@ -115,7 +115,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 		setCatalogBackendForTests(fakeCatalogue)
 		testDb = await createTestDatabase(dialect)
 		api = await startApi(testDb.handle)
-		report = await scanLibrary()
+		report = await scanMediaFolder()
 		viewer = new ApiClient(api.baseUrl, { 'x-forwarded-for': `203.0.113.${dialect === 'sqlite' ? 1 : 2}` })
 		const tag = crypto.randomBytes(4).toString('hex')
 		expect((await viewer.post('/api/auth/signup', { username: `viewer_${tag}`, email: `v.${tag}@example.com`, password: 'correct horse battery', passwordConfirm: 'correct horse battery' })).status).toBe(201)
@@ -141,29 +141,29 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 		const rows = await testDb.handle.db.selectFrom('media_files').select(['id', 'relative_path', 'tmdb_id', 'media_type', 'season', 'episode']).orderBy('relative_path').execute()
 		expect(rows.find((r) => r.relative_path.endsWith('whatever.mp4'))).toMatchObject({ tmdb_id: 13, media_type: 'movie' })
 		expect(rows.find((r) => r.relative_path.endsWith('.mkv'))).toMatchObject({ tmdb_id: 1399, media_type: 'show', season: 1, episode: 2, id: mediaFileId(0, 'Shows/Game of Thrones/Season 01/Game of Thrones - S01E02.mkv') })
-		const again = await scanLibrary()
+		const again = await scanMediaFolder()
 		expect(again.matched).toBe(3)
 		expect((await testDb.handle.db.selectFrom('media_files').select('id').execute()).length).toBe(rows.length)
 	})
 
 	it('anonymous lookups are refused by default (MEDIA_ACCESS=signed-in)', async () => {
-		expect(await libraryLookup(fightClub, context(null))).toEqual({ kind: 'none', reason: SIGN_IN_REASON })
+		expect(await mediaFolderLookup(fightClub, context(null))).toEqual({ kind: 'none', reason: SIGN_IN_REASON })
 	})
 
 	it('MEDIA_ACCESS: everyone, or a list of usernames', async () => {
 		try {
 			setEnv({ MEDIA_ACCESS: 'everyone' })
-			expect((await libraryLookup(fightClub, context(null))).kind).toBe('found')
+			expect((await mediaFolderLookup(fightClub, context(null))).kind).toBe('found')
 			setEnv({ MEDIA_ACCESS: 'alice, Owner' })
-			expect((await libraryLookup(fightClub, context(user))).kind).toBe('found')
-			expect(await libraryLookup(fightClub, context({ id: 'u2', username: 'bob' }))).toEqual({ kind: 'none', reason: 'the media folder is not shared with this account' })
+			expect((await mediaFolderLookup(fightClub, context(user))).kind).toBe('found')
+			expect(await mediaFolderLookup(fightClub, context({ id: 'u2', username: 'bob' }))).toEqual({ kind: 'none', reason: 'the media folder is not shared with this account' })
 		} finally {
 			setEnv({ MEDIA_ACCESS: undefined })
 		}
 	})
 
 	it('offers a browser-playable MP4 as a file with its quality, label and captions', async () => {
-		const result = await libraryLookup(fightClub, context(user))
+		const result = await mediaFolderLookup(fightClub, context(user))
 		expect(result.kind).toBe('found')
 		const [stream] = (result as { streams: FileStream[] }).streams
 		expect(stream).toMatchObject({ sourceId: 'library', type: 'file', label: 'Media folder · 360p · Fight Club (1999).mp4' })
@@ -177,7 +177,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 	})
 
 	it('offers an MKV with AC3 audio as HLS, with its embedded subtitle track', async () => {
-		const result = await libraryLookup(got, context(user))
+		const result = await mediaFolderLookup(got, context(user))
 		const [stream] = (result as { streams: HlsStream[] }).streams
 		expect(stream).toMatchObject({ type: 'hls', label: 'Media folder · Original · Game of Thrones - S01E02.mkv' })
 		expect(stream!.captions.map((c) => c.language)).toEqual(['en'])
@@ -197,7 +197,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 	}, 60_000)
 
 	it('serves the Latin-1 sidecar as UTF-8 WebVTT', async () => {
-		const [stream] = ((await libraryLookup(fightClub, context(user))) as { streams: FileStream[] }).streams
+		const [stream] = ((await mediaFolderLookup(fightClub, context(user))) as { streams: FileStream[] }).streams
 		const response = await fetchAs(stream!.captions[1]!.url)
 		expect(response.status).toBe(200)
 		expect(response.headers.get('content-type')).toBe('text/vtt; charset=utf-8')
@@ -205,7 +205,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 	})
 
 	it('serves byte ranges, If-Range and HEAD', async () => {
-		const [stream] = ((await libraryLookup(fightClub, context(user))) as { streams: FileStream[] }).streams
+		const [stream] = ((await mediaFolderLookup(fightClub, context(user))) as { streams: FileStream[] }).streams
 		const url = stream!.qualities['360']!.url
 		const size = fs.statSync(path.join(media, 'Movies/Fight Club (1999)/Fight Club (1999).mp4')).size
 		const head = await fetchAs(url, { method: 'HEAD' })
@@ -228,7 +228,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 	})
 
 	it('enforces MEDIA_ACCESS and signatures on stream URLs', async () => {
-		const [stream] = ((await libraryLookup(fightClub, context(user))) as { streams: FileStream[] }).streams
+		const [stream] = ((await mediaFolderLookup(fightClub, context(user))) as { streams: FileStream[] }).streams
 		const url = stream!.qualities['360']!.url
 		const anonymous = await fetch(`${api.baseUrl}${url}`)
 		expect(anonymous.status).toBe(403)
@@ -249,7 +249,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 	})
 
 	it('a symlink swapped in after the scan to lead outside is refused at serving time', async () => {
-		const [stream] = ((await libraryLookup(fightClub, context(user))) as { streams: FileStream[] }).streams
+		const [stream] = ((await mediaFolderLookup(fightClub, context(user))) as { streams: FileStream[] }).streams
 		const tagged = (await testDb.handle.db.selectFrom('media_files').select('id').where('tmdb_id', '=', 13).executeTakeFirstOrThrow()).id
 		const file = path.join(media, 'Movies/Odd Name {tmdb-13}/whatever.mp4')
 		const backup = `${file}.bak`

@@ -2,9 +2,9 @@ import { Loader2, LogOut } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { FormError, FormField } from '#app/components/ui/form-field.tsx'
-import { changePassword, signOutOtherDevices } from '#app/utils/account.ts'
+import { changePassword, signOutOtherDevices } from '#app/stores/account.ts'
 import { ApiError } from '#app/utils/api-client.ts'
-import { toast } from '#app/utils/toast.ts'
+import { toast } from '#app/stores/toast.ts'
 import { SettingsSection } from './settings-controls.tsx'
 
 const devices = (n: number) => `${n} other ${n === 1 ? 'device' : 'devices'}`

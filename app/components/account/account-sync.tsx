@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { useNavigate, useRevalidator } from 'react-router'
-import { clearAccountDevice, fetchMe, storedUserInfo, storeUserInfo } from '#app/utils/account.ts'
+import { clearAccountDevice, fetchMe, storedUserInfo, storeUserInfo } from '#app/stores/account.ts'
 import { UnauthorizedError } from '#app/utils/api-client.ts'
-import { runStartupSync, startOutboxWatcher } from '#app/utils/sync.ts'
+import { runStartupSync, startOutboxWatcher } from '#app/stores/sync.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
 
 /**

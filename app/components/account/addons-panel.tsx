@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { Link, useNavigate, useRevalidator } from 'react-router'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
-import { clearAccountDevice } from '#app/utils/account.ts'
+import { clearAccountDevice } from '#app/stores/account.ts'
 import { ApiError, UnauthorizedError } from '#app/utils/api-client.ts'
 import { addAddon, fetchAddons, moveItem, removeAddon, reorderAddons, type UserAddon } from '#app/utils/addons.ts'
 import { FormError, FormField } from '#app/components/ui/form-field.tsx'

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { Select } from '#app/components/ui/select.tsx'
 
 const rowClass = 'flex flex-col gap-2 border-b border-border py-4 last:border-b-0 sm:flex-row sm:items-center sm:justify-between sm:gap-6'

@@ -1,3 +1,4 @@
+import { THEME_PREFERENCES } from '#app/lib/theme/themes.ts'
 import {
 	AUDIO_LANGUAGES,
 	CONTENT_FILTERS,
@@ -9,12 +10,11 @@ import {
 	SUBTITLE_SIZE_MAX,
 	SUBTITLE_SIZE_MIN,
 	SUBTITLE_SIZE_STEP,
-	THEME_OPTIONS,
 	THUMBNAIL_SIZES,
 } from '#app/lib/sync/settings.ts'
 import { formatDelay, SUBTITLE_DELAY_STEP_S } from '#app/lib/player/player-rules.ts'
-import { regionOptions } from '#app/lib/watch-providers.ts'
-import { useSettings } from '#app/utils/account-settings.ts'
+import { regionOptions } from '#app/lib/catalog/watch-providers.ts'
+import { useSettings } from '#app/stores/settings.ts'
 import { RangeRow, SelectRow, SettingsSection, SwitchRow } from './settings-controls.tsx'
 
 const WATCH_REGION_CHOICES = [{ value: 'auto', label: 'Automatic (from your browser)' }, ...regionOptions()]
@@ -49,7 +49,7 @@ export function AppearanceSettings({ signedIn }: { signedIn: boolean }) {
 	const appearance = settings.appearance
 	return (
 		<SettingsSection title="Appearance" note={<SavedNote signedIn={signedIn} />}>
-			<SelectRow label="Theme" value={appearance.theme} options={optionsOf(THEME_OPTIONS)} onChange={(value) => update('appearance.theme', value)} />
+			<SelectRow label="Theme" value={appearance.theme} options={optionsOf(THEME_PREFERENCES)} onChange={(value) => update('appearance.theme', value)} />
 			<RangeRow
 				label="Subtitle size"
 				value={appearance.subtitleSize}

@@ -1,7 +1,7 @@
 import { CalendarDays } from 'lucide-react'
 import { Link } from 'react-router'
 import type { Calendar, CalendarEpisode } from '#app/lib/calendar/calendar.ts'
-import { episodeHref } from '#app/lib/slug.ts'
+import { episodeHref } from '#app/lib/catalog/slug.ts'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 

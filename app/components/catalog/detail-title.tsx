@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatCount } from '#app/lib/browse/format.ts'
 import { genreCategoryHref } from '#app/lib/browse/media.ts'
-import { CATEGORIES } from '#app/lib/categories.ts'
+import { CATEGORIES } from '#app/lib/catalog/categories.ts'
 import { MediaImage } from './media-image.tsx'
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { cn } from '#app/lib/cn.ts'
-import { MEDIA_FILTER_LABELS, MEDIA_FILTERS, type MediaFilter } from '#app/lib/media-type.ts'
+import { cn } from '#app/lib/ui/cn.ts'
+import { MEDIA_FILTER_LABELS, MEDIA_FILTERS, type MediaFilter } from '#app/lib/catalog/media-type.ts'
 
 /** All / Movies / TV Shows as links, so the filter lives in the address. */
 export function FilterLinks({ base, current, extra = '' }: { base: string; current: MediaFilter; extra?: string }) {

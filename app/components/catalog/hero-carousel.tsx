@@ -3,7 +3,7 @@ import type { EmblaCarouselType } from 'embla-carousel'
 import { ChevronLeft, ChevronRight, Info, Pause, Play } from 'lucide-react'
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import {
 	CAROUSEL_INTERVAL_MS,
 	CAROUSEL_TOUCH_PAUSE_MS,

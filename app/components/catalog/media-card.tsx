@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { formatRating, yearOf } from '#app/lib/browse/format.ts'
 import { isTrending, mediaDate, mediaHref, mediaKind, mediaTitle, type MediaLike } from '#app/lib/browse/media.ts'
 import { MediaImage } from './media-image.tsx'

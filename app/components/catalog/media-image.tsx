@@ -1,7 +1,7 @@
 import { Clapperboard, ImageOff, User } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { cn } from '#app/lib/cn.ts'
-import { imageUrl, type ImageSize } from '#app/lib/images.ts'
+import { cn } from '#app/lib/ui/cn.ts'
+import { imageUrl, type ImageSize } from '#app/lib/catalog/images.ts'
 import { SITE_ICON } from '#app/components/ui/logo-image.tsx'
 
 export type ImageKind = 'poster' | 'backdrop' | 'still' | 'logo' | 'profile'

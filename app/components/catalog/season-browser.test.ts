@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TmdbEpisode } from '#app/lib/tmdb-types.ts'
+import type { TmdbEpisode } from '#app/lib/catalog/tmdb-types.ts'
 import { episodeCards } from './season-browser.tsx'
 
 describe('episodeCards', () => {

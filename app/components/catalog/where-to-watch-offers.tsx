@@ -1,9 +1,9 @@
 import { ExternalLink } from 'lucide-react'
 import { useId, useSyncExternalStore } from 'react'
 import { Select } from '#app/components/ui/select.tsx'
-import { imageUrl } from '#app/lib/images.ts'
-import { chooseWatchRegion, offersIn, regionName, regionOptions, type WatchOptions } from '#app/lib/watch-providers.ts'
-import { useSettings } from '#app/utils/account-settings.ts'
+import { imageUrl } from '#app/lib/catalog/images.ts'
+import { chooseWatchRegion, offersIn, regionName, regionOptions, type WatchOptions } from '#app/lib/catalog/watch-providers.ts'
+import { useSettings } from '#app/stores/settings.ts'
 
 const REGION_OPTIONS = regionOptions()
 const noSubscription = () => () => {}

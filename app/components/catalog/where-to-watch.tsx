@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useSyncExternalStore } from 'react'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
-import type { WatchOptions } from '#app/lib/watch-providers.ts'
+import type { WatchOptions } from '#app/lib/catalog/watch-providers.ts'
 
 // "Where to watch" on the movie and series pages. The region comes from the
 // viewer's settings or browser, which the server does not know: the server

@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { CURRENCY_NAMES, type Currency } from '#app/lib/donate.ts'
+import { CURRENCY_NAMES, type Currency } from '#app/lib/donate/donate.ts'
 
 /** One currency's address: its QR code (SVG drawn on the server), the address and a copy button. */
 export function DonationAddressCard({ currency, address, qrSvg }: { currency: Currency; address: string; qrSvg: string }) {

@@ -1,9 +1,9 @@
 import { CheckCircle2, Loader2 } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { cn } from '#app/lib/cn.ts'
-import { FOURK_TEXT, isAcceptableToken, isHeaderSafe } from '#app/lib/four-k-token.ts'
-import { writeDeviceBatch } from '#app/utils/device-storage-core.ts'
+import { cn } from '#app/lib/ui/cn.ts'
+import { FOURK_TEXT, isAcceptableToken, isHeaderSafe } from '#app/lib/four-k/token.ts'
+import { writeDeviceBatch } from '#app/stores/device-storage-core.ts'
 import { ApiError, apiRequest } from '#app/utils/api-client.ts'
 import { Input } from '#app/components/ui/input.tsx'
 
@@ -40,7 +40,7 @@ function errorText(body: unknown, fallback: string) {
 async function keepToken(token: string) {
 	writeDeviceBatch({ '4kToken': token, '4kTokenSynced': false })
 	// Loaded only now: the account and sync code (and zod) stay out of the page's first load.
-	const [{ fetchMe, storedUserInfo }, { syncFourKToken }] = await Promise.all([import('#app/utils/account.ts'), import('#app/utils/sync.ts')])
+	const [{ fetchMe, storedUserInfo }, { syncFourKToken }] = await Promise.all([import('#app/stores/account.ts'), import('#app/stores/sync.ts')])
 	if (!storedUserInfo()) return
 	try {
 		const { user } = await fetchMe()

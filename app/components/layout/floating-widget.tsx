@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { Menu, type MenuItemProps } from '#app/components/ui/menu.tsx'
 import { IconButton } from '#app/components/ui/icon-button.tsx'
+import { toggleTheme } from './theme-toggle.tsx'
 import { useCommunityLinks } from '#app/utils/community.ts'
-import { useTheme } from '#app/utils/theme.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
 
 const SCROLL_TOP_AFTER = 500
@@ -22,7 +22,6 @@ export function FloatingWidget() {
 	const [scrollY, setScrollY] = useState(0)
 	const community = useCommunityLinks()
 	const user = useOptionalUser()
-	const { toggle } = useTheme()
 
 	useEffect(() => {
 		let timer: ReturnType<typeof setTimeout> | undefined
@@ -70,7 +69,7 @@ export function FloatingWidget() {
 				items={[
 					{
 						key: 'theme',
-						onSelect: toggle,
+						onSelect: toggleTheme,
 						render: (props) => (
 							<button type="button" {...props}>
 								<Moon className="h-4 w-4" aria-hidden="true" /> Dark mode

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { SITE_NAME } from '#app/lib/site.ts'
+import { SITE_NAME } from '#app/lib/site/site.ts'
 
 export function Logo() {
 	return (

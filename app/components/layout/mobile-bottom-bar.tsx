@@ -1,7 +1,7 @@
 import { Clapperboard, Home, Menu, Tv, User } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { NavLink } from 'react-router'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
 
 const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })))

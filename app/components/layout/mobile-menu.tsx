@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import { Link } from 'react-router'
-import { MOBILE_MENU_GROUPS } from '#app/lib/site.ts'
+import { MOBILE_MENU_GROUPS } from '#app/lib/site/site.ts'
 import { useCommunityLinks } from '#app/utils/community.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
 import { ThemeToggle } from './theme-toggle.tsx'

@@ -1,8 +1,8 @@
 import { ChevronDown } from 'lucide-react'
 import { Link } from 'react-router'
 import { Menu } from '#app/components/ui/menu.tsx'
-import type { HoverGroup } from '#app/lib/menu-hover.ts'
-import type { NavLink } from '#app/lib/site.ts'
+import type { HoverGroup } from '#app/lib/ui/menu-hover.ts'
+import type { NavLink } from '#app/lib/site/site.ts'
 
 /** The header's menus share one hover skip delay: moving from one to the next opens it at once. */
 const HEADER_MENUS: HoverGroup = { lastClosedAt: null, closeActive: null }

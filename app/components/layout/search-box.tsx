@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { Form } from 'react-router'
-import { SEARCH_PLACEHOLDER } from '#app/lib/site.ts'
+import { SEARCH_PLACEHOLDER } from '#app/lib/site/site.ts'
 
 const HeaderSearchPlaceholder = lazy(() => import('#app/components/search/header-search-placeholder.tsx'))
 

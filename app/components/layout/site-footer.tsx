@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { cn } from '#app/lib/cn.ts'
-import { FOOTER_LINKS, FOOTER_TAGLINES } from '#app/lib/site.ts'
+import { cn } from '#app/lib/ui/cn.ts'
+import { FOOTER_LINKS, FOOTER_TAGLINES } from '#app/lib/site/site.ts'
 import { Logo } from './logo.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 

@@ -1,10 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Bookmark, Check, ChevronDown } from 'lucide-react'
 import { Link } from 'react-router'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { categoryLabel } from '#app/lib/library/bookmarks.ts'
 import { DEFAULT_BOOKMARK_CATEGORY, type BookmarkMedia } from '#app/lib/library/types.ts'
-import { useBookmarks } from '#app/utils/library.ts'
+import { useBookmarks } from '#app/stores/library.ts'
 
 export interface BookmarkButtonProps extends BookmarkMedia {
 	/** The list the main button toggles; the default list (watchlist) when absent. */

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { categoryLabel, isDefaultCategory } from '#app/lib/library/bookmarks.ts'
-import { useBookmarks } from '#app/utils/library.ts'
+import { useBookmarks } from '#app/stores/library.ts'
 
 /**
  * The lists: the three defaults plus custom ones. A new list name is trimmed,

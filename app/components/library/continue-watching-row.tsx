@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useWatchHistory } from '#app/utils/library.ts'
+import { useWatchHistory } from '#app/stores/library.ts'
 import { useNewEpisodes } from '#app/utils/new-episodes.ts'
 import { ContinueCard } from './history-card.tsx'
 

@@ -1,7 +1,7 @@
 import { AccountSync } from '#app/components/account/account-sync.tsx'
-import { useLibraryBoot } from '#app/utils/library-boot.ts'
-import { useServiceWorker } from '#app/utils/service-worker.ts'
-import { useThemeFollowsSettings } from '#app/utils/theme-sync.ts'
+import { useLibraryBoot } from '#app/stores/library-migrations.ts'
+import { useServiceWorker } from '#app/stores/service-worker.ts'
+import { useThemeFollowsSettings } from '#app/stores/theme-sync.ts'
 
 function LibraryMigrations() {
 	useLibraryBoot()

@@ -4,8 +4,8 @@ import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { episodeKey, isHistoryTrending, itemPercent, latestEpisode, type EpisodeToWatch } from '#app/lib/library/history.ts'
 import type { WatchHistoryItem } from '#app/lib/library/types.ts'
-import { episodeHref, movieHref, seriesHref } from '#app/lib/slug.ts'
-import { removeFromHistory } from '#app/utils/library.ts'
+import { episodeHref, movieHref, seriesHref } from '#app/lib/catalog/slug.ts'
+import { removeFromHistory } from '#app/stores/library.ts'
 import { ProgressBar } from './progress-bar.tsx'
 
 export function TrendingBadge() {

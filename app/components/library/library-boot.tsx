@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useRouteLoaderData } from 'react-router'
-import { configureAnalytics } from '#app/utils/analytics.ts'
-import { useTheme } from '#app/utils/theme.ts'
-import { onToastHostNeeded, TOASTER_PROPS, toastHostNeeded } from '#app/utils/toast.ts'
+import { configureAnalytics } from '#app/stores/analytics.ts'
+import { useTheme } from '#app/stores/theme.ts'
+import { onToastHostNeeded, TOASTER_PROPS, toastHostNeeded } from '#app/stores/toast.ts'
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 const DeviceBoot = lazy(() => import('./device-boot.tsx'))
@@ -19,7 +19,7 @@ export function LibraryBoot() {
 	useEffect(() => configureAnalytics({ endpoint }), [endpoint])
 	// False on the server and while hydrating, true from the render after: DeviceBoot loads once the page is interactive.
 	const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
-	const { theme } = useTheme()
+	const theme = useTheme()
 	const needed = useSyncExternalStore(onToastHostNeeded, toastHostNeeded, () => false)
 	return (
 		<>

@@ -1,4 +1,4 @@
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { clampPercent } from '#app/lib/library/history.ts'
 
 /** A watch-progress bar; the value is clamped to 0–100 (spec §5). */

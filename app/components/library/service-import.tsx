@@ -1,13 +1,13 @@
 import { Upload } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { planImport, type ImportPlan, type MatchedImportRow } from '#app/lib/library/import-plan.ts'
 import { mergeBookmarkStates } from '#app/lib/sync/bookmarks.ts'
 import { mergeWatchHistories } from '#app/lib/sync/watch-history.ts'
 import { ApiError, apiRequest } from '#app/utils/api-client.ts'
-import { getBookmarkSnapshot, getHistorySnapshot, replaceBookmarkState, replaceWatchHistory } from '#app/utils/library.ts'
-import { toast } from '#app/utils/toast.ts'
+import { getBookmarkSnapshot, getHistorySnapshot, replaceBookmarkState, replaceWatchHistory } from '#app/stores/library.ts'
+import { toast } from '#app/stores/toast.ts'
 
 interface Preview {
 	plan: ImportPlan

@@ -1,4 +1,4 @@
-import type { Caption, SourceInfo, Stream } from '#app/lib/sources.ts'
+import type { Caption, SourceInfo, Stream } from '#app/lib/sources/contract.ts'
 
 // Props of the lazily loaded player (contract between the watch flow and the player). Types only.
 

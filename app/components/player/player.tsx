@@ -50,19 +50,19 @@ import {
 	stepSubtitleSize,
 	TEXT,
 } from '#app/lib/player/player-rules.ts'
-import { languageName } from '#app/lib/languages.ts'
+import { languageName } from '#app/lib/catalog/languages.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Select } from '#app/components/ui/select.tsx'
-import { episodeHref } from '#app/lib/slug.ts'
-import type { Caption, QualityKey, Stream } from '#app/lib/sources.ts'
+import { episodeHref } from '#app/lib/catalog/slug.ts'
+import type { Caption, QualityKey, Stream } from '#app/lib/sources/contract.ts'
 import { SUBTITLE_BACKGROUNDS, SUBTITLE_COLOURS } from '#app/lib/sync/settings.ts'
-import { useSettings } from '#app/utils/account-settings.ts'
+import { useSettings } from '#app/stores/settings.ts'
 import { apiStream } from '#app/utils/api-client.ts'
-import { readDevice, writeDevice } from '#app/utils/device-storage.ts'
-import { getHistorySnapshot, saveEpisodeProgress, saveMovieProgress } from '#app/utils/library.ts'
-import { lookupStreams, rememberLookupAhead } from '#app/utils/sources.ts'
-import { usePlaybackSync } from '#app/utils/sync-hooks.ts'
-import { makeBrowserThumbnails, type BrowserThumbnails } from './browser-thumbnails.ts'
+import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
+import { getHistorySnapshot, saveEpisodeProgress, saveMovieProgress } from '#app/stores/library.ts'
+import { lookupStreams, rememberLookupAhead } from '#app/stores/stream-lookups.ts'
+import { usePlaybackSync } from '#app/stores/sync-hooks.ts'
+import { makeBrowserThumbnails, type BrowserThumbnails } from '../../utils/video-thumbnails.ts'
 import type { PlayerProps } from './player-props.ts'
 
 // The full-viewport player (spec §2 Player, §4, §5, §8, §9). media-chrome web

@@ -3,7 +3,7 @@ import { X } from 'lucide-react'
 import { useLayoutEffect, useMemo, useState } from 'react'
 import { dismissedToday, localDay, pickAds, seededRandom, withAdDismissed, type Ad } from '#app/lib/promo/choice.ts'
 import { IconButton } from '#app/components/ui/icon-button.tsx'
-import { readDevice, writeDevice } from '#app/utils/device-storage.ts'
+import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
 import { focusMainContent } from '#app/utils/focus.ts'
 
 /** The home page has two ad slots (spec §2). */

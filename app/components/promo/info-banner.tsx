@@ -1,9 +1,9 @@
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react'
 import { useId, useLayoutEffect, useState } from 'react'
 import { isBannerVisible, type InfoBanner } from '#app/lib/promo/choice.ts'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { IconButton } from '#app/components/ui/icon-button.tsx'
-import { readDevice, writeDevice } from '#app/utils/device-storage.ts'
+import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
 import { focusMainContent } from '#app/utils/focus.ts'
 
 const STYLES = {

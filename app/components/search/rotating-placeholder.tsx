@@ -1,5 +1,5 @@
-import { cn } from '#app/lib/cn.ts'
-import { SEARCH_PLACEHOLDER_SHORT } from '#app/lib/site.ts'
+import { cn } from '#app/lib/ui/cn.ts'
+import { SEARCH_PLACEHOLDER_SHORT } from '#app/lib/site/site.ts'
 import { useRotatingPlaceholder } from './use-rotating-placeholder.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { PLACEHOLDER_FADE_MS, PLACEHOLDER_ROTATE_MS, SEARCH_PLACEHOLDER } from '#app/lib/site.ts'
+import { PLACEHOLDER_FADE_MS, PLACEHOLDER_ROTATE_MS, SEARCH_PLACEHOLDER } from '#app/lib/site/site.ts'
 
 /**
  * The rotating search placeholder (spec §4): starts on the standard text, then

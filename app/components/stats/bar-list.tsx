@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 
 export interface BarListItem {
 	key: string | number

@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot'
 import type { ComponentProps } from 'react'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 
 const VARIANTS = {
 	primary: 'bg-accent text-accent-foreground hover:bg-accent/90',

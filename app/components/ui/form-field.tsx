@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { useId, useState, type ComponentProps } from 'react'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { IconButton } from './icon-button.tsx'
 import { Input } from './input.tsx'
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { cn } from '#app/lib/cn.ts'
-import type { HoverGroup, HoverIntent } from '#app/lib/menu-hover.ts'
+import { cn } from '#app/lib/ui/cn.ts'
+import type { HoverGroup, HoverIntent } from '#app/lib/ui/menu-hover.ts'
 
 /** Props that make an element a menu item; spread them on a link or button. */
 export interface MenuItemProps {
@@ -21,7 +21,7 @@ export interface MenuItem {
  * open it, arrows/Home/End move, Escape or Tab close and return focus. It
  * replaces a heavier library in the always-loaded shell. With a `hoverGroup`
  * a mouse resting on it opens it too (after 200 ms, at once when moving from
- * another menu of the group; `app/lib/menu-hover.ts`), and leaving closes what
+ * another menu of the group; `app/lib/ui/menu-hover.ts`), and leaving closes what
  * hover opened; a click on a menu hover opened keeps it open.
  */
 export function Menu({
@@ -64,7 +64,7 @@ export function Menu({
 		if (!hoverGroup) return
 		let live = true
 		let made: HoverIntent | null = null
-		void import('#app/lib/menu-hover.ts').then(({ createHoverIntent }) => {
+		void import('#app/lib/ui/menu-hover.ts').then(({ createHoverIntent }) => {
 			if (!live) return
 			made = createHoverIntent(hoverGroup, {
 				open: () => {

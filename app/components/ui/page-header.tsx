@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 
 /** The page's one h1, in the shared title style. */
 export function PageTitle({ className, ...props }: ComponentProps<'h1'>) {

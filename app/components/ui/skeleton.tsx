@@ -1,5 +1,5 @@
 import { SKELETON_COUNTS } from '#app/lib/browse/carousel.ts'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 
 /** A pulsing placeholder block shown while content loads. */
 export function Skeleton({ className }: { className?: string }) {

@@ -2,7 +2,7 @@ import { Download, X } from 'lucide-react'
 import { useEffect, useId, useRef } from 'react'
 import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { downloadGroups } from '#app/lib/player/watch-flow.ts'
-import type { LookupOutcome } from '#app/utils/sources.ts'
+import type { LookupOutcome } from '#app/stores/stream-lookups.ts'
 import type { WatchPhase } from './use-watch-flow.ts'
 
 /**

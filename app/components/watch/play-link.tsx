@@ -1,8 +1,8 @@
 import { Play } from 'lucide-react'
 import { Link, useNavigate } from 'react-router'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
-import { cn } from '#app/lib/cn.ts'
-import { episodeHref, movieHref } from '#app/lib/slug.ts'
+import { cn } from '#app/lib/ui/cn.ts'
+import { episodeHref, movieHref } from '#app/lib/catalog/slug.ts'
 
 /** The detail page that plays a title by itself (?play=true): a movie, or an episode of a show. */
 export function playHref(target: { type: 'movie'; id: number; title: string } | { type: 'tv'; id: number; title: string; season: number; episode: number }): string {
@@ -36,7 +36,7 @@ export function WatchLink({ type, id, title, released, className }: { type: 'mov
 			onClick={(event) => {
 				if (type !== 'tv' || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
 				event.preventDefault()
-				void Promise.all([import('#app/utils/library.ts'), import('#app/lib/library/history.ts')])
+				void Promise.all([import('#app/stores/library.ts'), import('#app/lib/library/history.ts')])
 					.then(([library, history]) => {
 						const item = library.getHistorySnapshot().history[id]
 						const next = item ? history.nextEpisodeToWatch(item) : null

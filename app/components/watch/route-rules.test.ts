@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
-import { keepDataWhenOnlyPlayChanges, releaseYear } from './route-rules.ts'
+import { keepDataWhenOnlyPlayChanges, releaseYear } from '../../lib/watch/route-rules.ts'
 
 const args = (from: string, to: string, extra: Partial<ShouldRevalidateFunctionArgs> = {}) =>
 	({ currentUrl: new URL(from, 'http://x'), nextUrl: new URL(to, 'http://x'), defaultShouldRevalidate: true, ...extra }) as ShouldRevalidateFunctionArgs

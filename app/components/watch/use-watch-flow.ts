@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { LOOKUP_RETRY_DELAY_MS, lookupRetries, paceChecking, type CheckingPace } from '#app/lib/player/watch-flow.ts'
-import { lookupStreams, takeLookupAhead, type LookupOutcome, type LookupSource } from '#app/utils/sources.ts'
+import { lookupStreams, takeLookupAhead, type LookupOutcome, type LookupSource } from '#app/stores/stream-lookups.ts'
 
 export interface WatchTarget {
 	type: 'movie' | 'tv'

@@ -1,4 +1,4 @@
-import type { TmdbCastMember, TmdbCrewMember } from '../tmdb-types.ts'
+import type { TmdbCastMember, TmdbCrewMember } from '../catalog/tmdb-types.ts'
 
 /** Cast and crew lists show 5 people, then a "Click for N more" button (spec §9). */
 export const CREDITS_VISIBLE = 5

@@ -1,4 +1,4 @@
-import type { MediaFilter } from '../media-type.ts'
+import type { MediaFilter } from '../catalog/media-type.ts'
 
 /** Network pages: 40 items per page for All (movies + series), 20 for Movies or TV Shows (spec §9). */
 export const NETWORK_PAGE_SIZE_ALL = 40

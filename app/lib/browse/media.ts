@@ -1,5 +1,5 @@
-import type { TmdbMovieListItem, TmdbMultiItem, TmdbTvListItem } from '../tmdb-types.ts'
-import { movieHref, seriesHref, slugify } from '../slug.ts'
+import type { TmdbMovieListItem, TmdbMultiItem, TmdbTvListItem } from '../catalog/tmdb-types.ts'
+import { movieHref, seriesHref, slugify } from '../catalog/slug.ts'
 import { truncateOverview } from './format.ts'
 
 /** A movie or series as list endpoints return it (media_type may be absent). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CATEGORIES } from '../categories.ts'
-import type { TmdbPage } from '../tmdb-types.ts'
+import { CATEGORIES } from '../catalog/categories.ts'
+import type { TmdbPage } from '../catalog/tmdb-types.ts'
 import type { MediaListItem } from './media.ts'
 import { genreCategoryHref } from './media.ts'
 import { loadGenrePage, loadNetworkPage } from './network-pages.ts'

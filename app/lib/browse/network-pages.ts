@@ -1,7 +1,7 @@
-import type { MediaFilter } from '../media-type.ts'
+import type { MediaFilter } from '../catalog/media-type.ts'
 import { interleave, NETWORK_PAGE_SIZE_SINGLE, pageSizeFor, seededRandom, shuffleTogether } from './lists.ts'
 import { withKind, type MediaListItem } from './media.ts'
-import type { TmdbPage } from '../tmdb-types.ts'
+import type { TmdbPage } from '../catalog/tmdb-types.ts'
 
 /** The discover calls behind one page of a network or genre grid. */
 export type PageFetcher = (kind: 'movie' | 'tv', page: number) => Promise<TmdbPage<MediaListItem>>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { TmdbMultiItem } from '../tmdb-types.ts'
+import type { TmdbMultiItem } from '../catalog/tmdb-types.ts'
 import { isMovieOrTv, mediaDate, type MediaLike } from './media.ts'
 import { parseTmdbDate } from './release.ts'
 

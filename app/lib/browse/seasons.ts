@@ -1,4 +1,4 @@
-import type { TmdbSeasonSummary } from '../tmdb-types.ts'
+import type { TmdbSeasonSummary } from '../catalog/tmdb-types.ts'
 
 /** Seasons offered in pickers: numbered seasons first, specials (season 0) last. */
 export function pickableSeasons(seasons: readonly TmdbSeasonSummary[] | undefined): TmdbSeasonSummary[] {

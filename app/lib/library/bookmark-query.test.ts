@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { COMPARE, diffBookmarkLists, queryBookmarks, resetBookmarkQueryCache, titleSortKey, warmBookmarkIndex, type BookmarkQuery } from './bookmark-query.ts'
-import type { MediaFilter } from '../media-type.ts'
+import type { MediaFilter } from '../catalog/media-type.ts'
 import { addBookmark, EMPTY_BOOKMARK_STATE, removeBookmark, removeCategoryBookmarks } from './bookmarks.ts'
 import type { Bookmark, BookmarkMedia, BookmarkState } from './types.ts'
 

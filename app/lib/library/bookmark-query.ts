@@ -1,4 +1,4 @@
-import type { MediaFilter } from '../media-type.ts'
+import type { MediaFilter } from '../catalog/media-type.ts'
 import type { Bookmark } from './types.ts'
 
 // The bookmarks page's list (spec §2): filter by list and media type, sort by

@@ -1,6 +1,6 @@
 import os from 'node:os'
 import { afterAll, bench, describe } from 'vitest'
-import type { MediaFilter } from '../media-type.ts'
+import type { MediaFilter } from '../catalog/media-type.ts'
 import { queryBookmarks, resetBookmarkQueryCache, type BookmarkSort } from './bookmark-query.ts'
 import { addBookmark, EMPTY_BOOKMARK_STATE, removeBookmark, toggleBookmark } from './bookmarks.ts'
 import { continueWatching, historyByRecent, recordEpisodeProgress, recordMovieProgress } from './history.ts'

@@ -1,5 +1,5 @@
 import { watchHistorySchema } from './schemas.ts'
-import type { MediaType } from '../media-type.ts'
+import type { MediaType } from '../catalog/media-type.ts'
 import { DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type WatchHistory } from './types.ts'
 
 // Pure load-time migrations of stored library data (spec §3, §4).

@@ -2,7 +2,7 @@
 // account sync (issue: accounts). One model on both sides; every record
 // carries the times a merge needs.
 
-import type { MediaType } from '../media-type.ts'
+import type { MediaType } from '../catalog/media-type.ts'
 
 export const DEFAULT_BOOKMARK_CATEGORIES = ['watchlist', 'watched', 'favorites'] as const
 export const DEFAULT_BOOKMARK_CATEGORY = 'watchlist'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FileStream } from '#app/lib/sources.ts'
+import type { FileStream } from '#app/lib/sources/contract.ts'
 import {
 	activeCues,
 	clampVolume,

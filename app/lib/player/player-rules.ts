@@ -1,6 +1,6 @@
 import { EPISODE_FINISHED_PERCENT, MOVIE_FINISHED_PERCENT } from '#app/lib/library/history.ts'
-import { imageUrl, isArtPath } from '#app/lib/images.ts'
-import type { FileStream, QualityKey } from '#app/lib/sources.ts'
+import { imageUrl, isArtPath } from '#app/lib/catalog/images.ts'
+import type { FileStream, QualityKey } from '#app/lib/sources/contract.ts'
 import { SUBTITLE_DELAY_LIMIT } from '#app/lib/sync/settings.ts'
 
 // Pure rules of the player (spec §4 Player states / Next episode / Resume, §5

@@ -2,7 +2,7 @@
 // track and the preview setting is on (spec §9): 160x90 JPEG at quality 0.85,
 // one every 10 s for media under 300 s, else every 30 s; a seek may take 2 s
 // and loading 5 s before the attempt is given up. Pure rules; the drawing is
-// in app/components/player/browser-thumbnails.ts.
+// in app/utils/video-thumbnails.ts.
 
 export const THUMBNAIL_WIDTH = 160
 export const THUMBNAIL_HEIGHT = 90

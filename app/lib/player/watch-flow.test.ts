@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Stream } from '#app/lib/sources.ts'
+import type { Stream } from '#app/lib/sources/contract.ts'
 import { CHECKING_MIN_MS, checkingText, downloadGroups, lookupProgress, lookupRetries, paceChecking, qualityLabel, type CheckedSource } from './watch-flow.ts'
 
 const sources = (statuses: Array<CheckedSource['status']>): CheckedSource[] => statuses.map((status, i) => ({ id: `s${i}`, name: `Server ${i}`, status }))

@@ -1,4 +1,4 @@
-import { QUALITY_KEYS, type Caption, type QualityKey, type Stream } from '#app/lib/sources.ts'
+import { QUALITY_KEYS, type Caption, type QualityKey, type Stream } from '#app/lib/sources/contract.ts'
 
 /**
  * Pure rules of the watch flow (spec §4 Playback sources, §8 texts): how long

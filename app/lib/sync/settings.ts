@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { WATCH_REGION_SETTING } from '../watch-providers.ts'
+import { WATCH_REGION_SETTING } from '../catalog/watch-providers.ts'
+import { THEME_PREFERENCES } from '../theme/themes.ts'
 import { compareText } from './canonical.ts'
 
 // Settings definitions of spec §3 with the option lists of §9. Saved on the
@@ -7,7 +8,6 @@ import { compareText } from './canonical.ts'
 // so edits to different settings on two devices both survive.
 
 export const QUALITY_OPTIONS = ['auto', '4K', '1080p', '720p', '480p'] as const
-export const THEME_OPTIONS = ['system', 'light', 'dark'] as const
 export const SUBTITLE_COLOURS = ['white', 'yellow', 'green', 'cyan'] as const
 export const THUMBNAIL_SIZES = ['small', 'medium', 'large'] as const
 export const CONTENT_FILTERS = ['unrestricted', 'moderate', 'strict'] as const
@@ -28,7 +28,7 @@ export const SettingsValuesSchema = z.object({
 		quality: z.enum(QUALITY_OPTIONS).default('auto'),
 	}),
 	appearance: z.object({
-		theme: z.enum(THEME_OPTIONS).default('system'),
+		theme: z.enum(THEME_PREFERENCES).default('system'),
 		subtitleSize: z
 			.number()
 			.int()

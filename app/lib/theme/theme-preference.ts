@@ -3,8 +3,10 @@
 // inline boot script, which must paint the right theme before any module
 // (or zod) loads. Pure: no I/O.
 
-export type ThemeChoice = 'system' | 'light' | 'dark'
-export type StoredTheme = 'light' | 'dark' | undefined
+import type { Theme, ThemePreference } from './themes.ts'
+
+export type ThemeChoice = ThemePreference
+export type StoredTheme = Theme | undefined
 
 export type ThemeReconcile =
 	/** The setting was never chosen but the device has a theme (a toggle from before they were one): keep it as the setting. */

@@ -1,5 +1,5 @@
-import { artPath } from '#app/lib/images.ts'
-import { NETWORKS } from '#app/lib/networks.ts'
+import { artPath } from '#app/lib/catalog/images.ts'
+import { NETWORKS } from '#app/lib/catalog/networks.ts'
 import type { Database } from '../../db/schema.ts'
 import { notFound } from '../../http/errors.server.ts'
 import { genreObjects } from '../genre-lists.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { captionLabel, captionLanguage } from '../captions.ts'
-import { FOURK_TEXT, isAcceptableToken, isHeaderSafe, TOKEN_MAX_LENGTH } from '#app/lib/four-k-token.ts'
+import { FOURK_TEXT, isAcceptableToken, isHeaderSafe, TOKEN_MAX_LENGTH } from '#app/lib/four-k/token.ts'
 import type { Caption, FileStream, QualityKey, ScrapeRequest, Stream } from '../types.ts'
 
 // The 4K token service protocol Willow defines (the spec hides the service's
@@ -12,7 +12,7 @@ import type { Caption, FileStream, QualityKey, ScrapeRequest, Stream } from '../
 //   POST {FOURK_SERVICE_URL}/token   (header Ui-Token, body { "uiToken" })
 //        → { "token" }
 
-export { isAcceptableToken, isHeaderSafe, TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from '#app/lib/four-k-token.ts'
+export { isAcceptableToken, isHeaderSafe, TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from '#app/lib/four-k/token.ts'
 /** Spec §5/§8: shown for a token that breaks the rule. */
 export const INVALID_TOKEN_TEXT = FOURK_TEXT.invalid
 

@@ -53,7 +53,7 @@ interface Store<T> {
 
 const stores: Array<Store<unknown>> = []
 let storageListening = false
-/** The account sync (app/utils/sync.ts) fires this on window after writing merged data to the device, so stores and pages re-read it. */
+/** The account sync (app/stores/sync.ts) fires this on window after writing merged data to the device, so stores and pages re-read it. */
 export const LIBRARY_SYNCED_EVENT = 'willow:library-synced'
 
 function listenToOtherTabs() {

@@ -11,13 +11,13 @@ import type { Caption, LookupContext, PlaybackSource, ScrapeRequest, SourceResul
 import { indexedFilePath, mediaFolders, type SidecarSubtitle } from './index.server.ts'
 import { qualityForHeight } from './naming.ts'
 
-export const LIBRARY_SOURCE_ID = 'library'
-export const LIBRARY_STREAM_BASE = '/api/stream/library'
+export const MEDIA_FOLDER_SOURCE_ID = 'library'
+export const MEDIA_FOLDER_STREAM_BASE = '/api/stream/library'
 export const SIGN_IN_REASON = 'sign in to play the media folder'
 export const NOT_ALLOWED_REASON = 'the media folder is not shared with this account'
 
 /** MEDIA_ACCESS: `signed-in` (default), `everyone`, or a comma-separated list of usernames. */
-export function libraryAccess(user: { username: string } | null): { allowed: true } | { allowed: false; reason: string } {
+export function mediaFolderAccess(user: { username: string } | null): { allowed: true } | { allowed: false; reason: string } {
 	const setting = getEnv().MEDIA_ACCESS.trim()
 	if (setting === 'everyone') return { allowed: true }
 	if (!user) return { allowed: false, reason: SIGN_IN_REASON }
@@ -77,7 +77,7 @@ async function captionsFor(row: MediaFilesTable, probe: ProbedMedia | null): Pro
 			const forced = track.kind === 'sidecar' ? track.sidecar.forced : track.forced
 			const language = captionLanguage(raw) ?? 'und'
 			const label = `${language === 'und' ? 'Unknown' : captionLabel(language)}${forced ? ' (forced)' : ''}`
-			return { id: `${row.id}-${n}`, language, label, url: await signPath(`${LIBRARY_STREAM_BASE}/${row.id}/captions/${n}.vtt`), type: 'vtt' as const }
+			return { id: `${row.id}-${n}`, language, label, url: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/captions/${n}.vtt`), type: 'vtt' as const }
 		}),
 	)
 }
@@ -95,17 +95,17 @@ async function streamFor(row: MediaFilesTable, signal: AbortSignal): Promise<Str
 	const quality = qualityForHeight(probe?.height)
 	const label = `Media folder · ${QUALITY_LABEL[quality]} · ${path.basename(row.relative_path)}`
 	const captions = await captionsFor(row, probe)
-	const thumbnails = row.trickplay ? { thumbnails: await signPath(`${LIBRARY_STREAM_BASE}/${row.id}/trickplay/thumbnails.vtt`) } : {}
-	const base = { id: `library:${row.id}`, sourceId: LIBRARY_SOURCE_ID, label, captions, ...thumbnails }
+	const thumbnails = row.trickplay ? { thumbnails: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/trickplay/thumbnails.vtt`) } : {}
+	const base = { id: `library:${row.id}`, sourceId: MEDIA_FOLDER_SOURCE_ID, label, captions, ...thumbnails }
 	if (playability.mode === 'direct') {
 		const type = playability.mimeType === 'video/webm' ? ('webm' as const) : ('mp4' as const)
-		return { ...base, type: 'file', qualities: { [quality]: { type, url: await signPath(`${LIBRARY_STREAM_BASE}/${row.id}/file`) } } } as Stream
+		return { ...base, type: 'file', qualities: { [quality]: { type, url: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/file`) } } } as Stream
 	}
-	return { ...base, type: 'hls', playlist: await signPath(`${LIBRARY_STREAM_BASE}/${row.id}/hls/index.m3u8`) } as Stream
+	return { ...base, type: 'hls', playlist: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/hls/index.m3u8`) } as Stream
 }
 
-export async function libraryLookup(request: ScrapeRequest, context: LookupContext): Promise<SourceResult> {
-	const access = libraryAccess(context.user)
+export async function mediaFolderLookup(request: ScrapeRequest, context: LookupContext): Promise<SourceResult> {
+	const access = mediaFolderAccess(context.user)
 	if (!access.allowed) return { kind: 'none', reason: access.reason }
 	let query = getDatabase().db.selectFrom('media_files').selectAll().where('match_status', '=', 'matched').where('tmdb_id', '=', request.tmdbId).where('media_type', '=', request.type)
 	if (request.type === 'show') {
@@ -125,7 +125,7 @@ export async function libraryLookup(request: ScrapeRequest, context: LookupConte
 }
 
 /** The media-folder source, or null when MEDIA_DIR is unset. */
-export function librarySource(): PlaybackSource | null {
+export function mediaFolderSource(): PlaybackSource | null {
 	if (mediaFolders().length === 0) return null
-	return { id: LIBRARY_SOURCE_ID, name: 'Media folder', kind: 'library', lookup: libraryLookup }
+	return { id: MEDIA_FOLDER_SOURCE_ID, name: 'Media folder', kind: 'library', lookup: mediaFolderLookup }
 }

@@ -11,7 +11,7 @@ import { decodeCaptionBytes } from '../proxy/caption-text.ts'
 import { signPath, verifyPath } from '../signing.server.ts'
 import type { MediaFilesTable } from '../tables.ts'
 import { indexedFilePath, mediaFolders, realPathInside } from './index.server.ts'
-import { captionTracksOf, libraryAccess, LIBRARY_STREAM_BASE, mediaInputFor, playabilityFor, probeOf } from './library-source.server.ts'
+import { captionTracksOf, mediaFolderAccess, MEDIA_FOLDER_STREAM_BASE, mediaInputFor, playabilityFor, probeOf } from './media-folder-source.server.ts'
 import { toWebVtt } from './subtitle-text.ts'
 
 // /api/stream/library/<fileId>/…: the media folder's files, served by index id
@@ -41,7 +41,7 @@ async function rowFor(req: Request, res: Response, signedPath: string, exp: unkn
 	const id = String(req.params.id)
 	if (!FILE_ID.test(id)) throw notFound()
 	if (!(await verifyPath(signedPath, exp, sig))) throw new HttpError(403, BAD_SIGNATURE)
-	const access = libraryAccess(await getSessionUser(req.get('cookie'), req.secure))
+	const access = mediaFolderAccess(await getSessionUser(req.get('cookie'), req.secure))
 	if (!access.allowed) throw new HttpError(403, access.reason)
 	const row = await getDatabase().db.selectFrom('media_files').selectAll().where('id', '=', id).executeTakeFirst()
 	if (!row) throw notFound()
@@ -73,7 +73,7 @@ function sendFile(res: Response, absolute: string, headers: Record<string, strin
 	})
 }
 
-export function libraryStreamRouter(): Router {
+export function mediaFolderStreamRouter(): Router {
 	const router = Router()
 
 	// Anything else under this mount (paths, "..", encoded or not) is refused and logged.
@@ -88,7 +88,7 @@ export function libraryStreamRouter(): Router {
 	})
 
 	const fileRoute = async (req: Request, res: Response) => {
-		const { row, absolute } = await rowFor(req, res, `${LIBRARY_STREAM_BASE}/${req.params.id}/file`)
+		const { row, absolute } = await rowFor(req, res, `${MEDIA_FOLDER_STREAM_BASE}/${req.params.id}/file`)
 		const type = MIME[path.extname(row.relative_path).toLowerCase()] ?? 'application/octet-stream'
 		const headers: Record<string, string> = { 'Content-Type': type }
 		// Download: the browser names the saved file after the original.
@@ -99,10 +99,10 @@ export function libraryStreamRouter(): Router {
 	router.head('/:id/file', fileRoute)
 
 	router.get('/:id/hls/index.m3u8', async (req, res) => {
-		const { row, absolute } = await rowFor(req, res, `${LIBRARY_STREAM_BASE}/${req.params.id}/hls/index.m3u8`)
+		const { row, absolute } = await rowFor(req, res, `${MEDIA_FOLDER_STREAM_BASE}/${req.params.id}/hls/index.m3u8`)
 		const probe = await probeOf(row, absolute)
 		if (!probe) throw new HttpError(503, 'This file could not be read')
-		const prefix = `${LIBRARY_STREAM_BASE}/${row.id}/hls`
+		const prefix = `${MEDIA_FOLDER_STREAM_BASE}/${row.id}/hls`
 		const signed = new URL(await signPath(prefix), 'http://x')
 		const segmentBase = `${prefix}/${signed.searchParams.get('exp')}/${signed.searchParams.get('sig')}`
 		sendHlsPlaylist(res, hlsPlaylist(probe.durationSeconds, (index) => `${segmentBase}/seg-${index}.ts`))
@@ -111,7 +111,7 @@ export function libraryStreamRouter(): Router {
 	router.get('/:id/hls/:exp/:sig/:segment', async (req, res) => {
 		const match = /^seg-(\d{1,6})\.ts$/.exec(req.params.segment)
 		if (!match) throw notFound()
-		const { row, absolute } = await rowFor(req, res, `${LIBRARY_STREAM_BASE}/${req.params.id}/hls`, req.params.exp, req.params.sig)
+		const { row, absolute } = await rowFor(req, res, `${MEDIA_FOLDER_STREAM_BASE}/${req.params.id}/hls`, req.params.exp, req.params.sig)
 		const probe = await probeOf(row, absolute)
 		if (!probe) throw new HttpError(503, 'This file could not be read')
 		const playability = playabilityFor(row, probe)
@@ -122,7 +122,7 @@ export function libraryStreamRouter(): Router {
 	router.get('/:id/captions/:name', async (req, res) => {
 		const match = /^(\d{1,3})\.vtt$/.exec(req.params.name)
 		if (!match) throw notFound()
-		const { row, absolute } = await rowFor(req, res, `${LIBRARY_STREAM_BASE}/${req.params.id}/captions/${req.params.name}`)
+		const { row, absolute } = await rowFor(req, res, `${MEDIA_FOLDER_STREAM_BASE}/${req.params.id}/captions/${req.params.name}`)
 		const probe = row.probe ? await probeOf(row, absolute) : null
 		const track = captionTracksOf(row, probe)[Number(match[1])]
 		if (!track) throw notFound()
@@ -141,7 +141,7 @@ export function libraryStreamRouter(): Router {
 	router.get('/:id/trickplay/:name', async (req, res) => {
 		const name = req.params.name
 		if (!/^[A-Za-z0-9_-]{1,64}\.(vtt|jpg)$/.test(name)) throw notFound()
-		const { row } = await rowFor(req, res, `${LIBRARY_STREAM_BASE}/${req.params.id}/trickplay/${name}`)
+		const { row } = await rowFor(req, res, `${MEDIA_FOLDER_STREAM_BASE}/${req.params.id}/trickplay/${name}`)
 		if (!row.trickplay) throw notFound()
 		const dir = path.dirname(row.trickplay)
 		if (name.endsWith('.vtt')) {
@@ -150,7 +150,7 @@ export function libraryStreamRouter(): Router {
 			const lines = await Promise.all(
 				text.split('\n').map(async (line) => {
 					const image = /^([A-Za-z0-9_-]{1,64}\.jpg)(#.*)?$/.exec(line.trim())
-					return image ? `${await signPath(`${LIBRARY_STREAM_BASE}/${row.id}/trickplay/${image[1]}`)}${image[2] ?? ''}`.replace(/\?(exp=[^#]*)#/, '?$1#') : line
+					return image ? `${await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/trickplay/${image[1]}`)}${image[2] ?? ''}`.replace(/\?(exp=[^#]*)#/, '?$1#') : line
 				}),
 			)
 			res.type('text/vtt; charset=utf-8').send(lines.join('\n'))

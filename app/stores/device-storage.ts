@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { SyncOutboxSchema } from '#app/lib/sync/outbox.ts'
 import { SettingsDocumentSchema } from '#app/lib/sync/settings.ts'
 import { bookmarkListSchema, customCategoriesSchema, tombstoneListSchema, watchHistorySchema } from '#app/lib/library/schemas.ts'
-import { THEMES } from './theme.ts'
+import { THEMES } from '#app/lib/theme/themes.ts'
 import { decodeStored, readDeviceRaw } from './device-storage-core.ts'
 
 export * from './device-storage-core.ts'
@@ -51,7 +51,7 @@ export const DEVICE_KEYS = {
 export type DeviceKey = keyof typeof DEVICE_KEYS
 export type DeviceValue<K extends DeviceKey> = z.output<(typeof DEVICE_KEYS)[K]>
 
-/** The current layout version (see app/utils/library-boot.ts for the steps). */
+/** The current layout version (see app/stores/library-migrations.ts for the steps). */
 export const DEVICE_STORAGE_VERSION = 1
 
 /** Reads and validates a key; absent or invalid → undefined. Throws DeviceStorageError if storage itself fails. */

@@ -2,8 +2,7 @@ import { useSyncExternalStore } from 'react'
 // The schema-free storage module: the theme is in every page's first load, zod is not.
 import { decodeStored, readDeviceRaw, removeDevice, writeDevice } from './device-storage-core.ts'
 
-export const THEMES = ['dark', 'light'] as const
-export type Theme = (typeof THEMES)[number]
+import { isTheme, type Theme, type ThemePreference } from '#app/lib/theme/themes.ts'
 
 /**
  * Runs inline in <head> before first paint: stored theme, else the system
@@ -16,7 +15,7 @@ export function storedTheme(): Theme | undefined {
 	try {
 		const raw = readDeviceRaw('theme')
 		const value = raw === null ? undefined : decodeStored(raw)
-		return THEMES.find((theme) => theme === value)
+		return isTheme(value) ? value : undefined
 	} catch {
 		return undefined
 	}
@@ -65,8 +64,12 @@ function subscribe(listener: () => void) {
 	}
 }
 
-/** Flips dark/light, applies it at once and stores the choice. */
-export function toggleTheme() {
+/**
+ * Flips dark/light, applies it at once and stores the device's copy; returns the new theme.
+ * The caller records it as the Appearance setting (see theme-toggle.tsx): the settings store
+ * imports this one, so this one does not import it.
+ */
+export function flipTheme(): Theme {
 	const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark'
 	applyTheme(next)
 	try {
@@ -74,13 +77,11 @@ export function toggleTheme() {
 	} catch {
 		// The theme still flips for this visit when storage is unavailable.
 	}
-	// The Appearance setting is the one source of truth (synced to the account); the settings
-	// code (zod) loads on this first click rather than with every page.
-	void import('./account-settings.ts').then((settings) => settings.updateSetting('appearance.theme', next)).catch(() => {})
+	return next
 }
 
 /** Applies a theme choice from settings: light or dark is stored; system forgets the choice and follows the system. */
-export function setThemePreference(preference: Theme | 'system') {
+export function setThemePreference(preference: ThemePreference) {
 	try {
 		if (preference === 'system') removeDevice('theme')
 		else writeDevice('theme', preference)
@@ -90,8 +91,7 @@ export function setThemePreference(preference: Theme | 'system') {
 	applyTheme(preference === 'system' ? systemTheme() : preference)
 }
 
-/** The current theme (shared by every toggle on the page) and the toggle. */
-export function useTheme() {
-	const theme = useSyncExternalStore<Theme>(subscribe, currentTheme, () => 'dark')
-	return { theme, toggle: toggleTheme }
+/** The current theme, shared by every toggle on the page. */
+export function useTheme(): Theme {
+	return useSyncExternalStore<Theme>(subscribe, currentTheme, () => 'dark')
 }

@@ -5,7 +5,7 @@
  * with sendBeacon. The server's ANALYTICS_ENDPOINT reaches it through the
  * root loader (see LibraryBoot). Events carry no personal data.
  */
-import { sendInBackground } from './api-client.ts'
+import { sendInBackground } from '../utils/api-client.ts'
 
 export type AnalyticsValue = string | number | boolean | null
 export interface AnalyticsEvent {

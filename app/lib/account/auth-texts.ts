@@ -1,4 +1,4 @@
-import { isEmailLike } from '#app/utils/account.ts'
+import { isEmailLike } from '#app/stores/account.ts'
 
 // The exact texts of spec §5 and §8 for the login and sign-up forms, and their checks.
 

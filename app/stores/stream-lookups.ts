@@ -1,12 +1,12 @@
-import type { Caption, LookupEvent, SourceInfo, Stream } from '#app/lib/sources.ts'
-import { apiRequest, apiStream } from './api-client.ts'
+import type { Caption, LookupEvent, SourceInfo, Stream } from '#app/lib/sources/contract.ts'
+import { apiRequest, apiStream } from '../utils/api-client.ts'
 import { peekDeviceRaw } from './device-storage-core.ts'
 
 /**
  * The browser's client of the playback-source API (issue "Playback sources"):
  * GET /api/sources and the NDJSON lookup GET /api/sources/lookup, read line by
  * line as the server answers so the watch flow can show each source being
- * checked. Types come from app/lib/sources.ts; the server code is never
+ * checked. Types come from app/lib/sources/contract.ts; the server code is never
  * imported here.
  */
 

@@ -7,7 +7,7 @@ import { emptyOutbox, retryDelayMs, type SyncOutbox } from '#app/lib/sync/outbox
 import { emptySettingsDocument, mergeSettings, type SettingsDocument } from '#app/lib/sync/settings.ts'
 import { mergeWatchHistories, watchHistoryUpdatedAt } from '#app/lib/sync/watch-history.ts'
 import { clearAccountDevice, fetchMe, storeUserInfo, storedUserInfo, type AccountUser } from './account.ts'
-import { apiRequest, UnauthorizedError } from './api-client.ts'
+import { apiRequest, UnauthorizedError } from '../utils/api-client.ts'
 import { readDevice, readDeviceRaw, writeDevice, writeDeviceBatch, type DeviceKey } from './device-storage.ts'
 import { LIBRARY_SYNCED_EVENT, subscribeBookmarks, subscribeHistory } from './library.ts'
 

@@ -206,7 +206,7 @@ export interface ScanOptions {
 }
 
 /** Walks every folder once and brings media_files up to date. */
-export async function scanLibrary(options: ScanOptions = {}): Promise<ScanReport> {
+export async function scanMediaFolder(options: ScanOptions = {}): Promise<ScanReport> {
 	const now = options.now ?? Date.now()
 	const report: ScanReport = { matched: 0, unmatched: [], ambiguous: [], skipped: [], removed: 0 }
 	const folders = mediaFolders()

@@ -4,6 +4,7 @@ import { peekDeviceRaw, writeDevice } from './device-storage.ts'
 import { storedUserInfo } from './account.ts'
 import { flushOutbox, readLocalSettings, SETTINGS_CHANGED_EVENT } from './sync.ts'
 import { setThemePreference } from './theme.ts'
+import type { ThemePreference } from '#app/lib/theme/themes.ts'
 
 // Settings of spec §3 on the device, synced to the account when signed in.
 // The player and other features read them with useSettings() or readSettings().
@@ -47,7 +48,7 @@ export function updateSetting(path: SettingsFieldPath, value: unknown) {
 		// Storage refused (its own toast says so); the change still applies to this page.
 		cached = { raw: '__unsaved__', document: next }
 	}
-	if (path === 'appearance.theme') setThemePreference(value as 'system' | 'light' | 'dark')
+	if (path === 'appearance.theme') setThemePreference(value as ThemePreference)
 	window.dispatchEvent(new CustomEvent(SETTINGS_CHANGED_EVENT))
 	if (storedUserInfo()) {
 		clearTimeout(flushTimer)

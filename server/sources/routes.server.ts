@@ -1,7 +1,7 @@
 import { Router } from 'express'
-import { libraryStreamRouter } from './library/stream.server.ts'
-import { proxyStreamRouter } from './proxy/stream.server.ts'
-import { sampleStreamRouter } from './sample/stream.server.ts'
+import { mediaFolderStreamRouter } from './media-folder/routes.server.ts'
+import { proxyStreamRouter } from './proxy/routes.server.ts'
+import { sampleStreamRouter } from './sample/routes.server.ts'
 
 /**
  * /api/stream/*: media, playlists, segments, captions and thumbnails. Every
@@ -11,7 +11,7 @@ import { sampleStreamRouter } from './sample/stream.server.ts'
 export function streamApiRouter(): Router {
 	const router = Router()
 	router.use('/sample', sampleStreamRouter())
-	router.use('/library', libraryStreamRouter())
+	router.use('/library', mediaFolderStreamRouter())
 	router.use('/proxy', proxyStreamRouter())
 	return router
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { reconcileTheme } from '#app/lib/theme/theme-preference.ts'
-import { updateSetting } from './account-settings.ts'
+import { updateSetting } from './settings.ts'
 import { readLocalSettings, SETTINGS_CHANGED_EVENT } from './sync.ts'
 import { setThemePreference, storedTheme } from './theme.ts'
 

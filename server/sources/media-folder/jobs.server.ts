@@ -6,8 +6,8 @@ import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
 import { ffmpegPaths } from '../media/ffmpeg.server.ts'
 import { makeTrickplay } from '../media/trickplay.server.ts'
-import { indexedFilePath, mediaFolders, scanLibrary } from './index.server.ts'
-import { mediaInputFor, probeOf } from './library-source.server.ts'
+import { indexedFilePath, mediaFolders, scanMediaFolder } from './index.server.ts'
+import { mediaInputFor, probeOf } from './media-folder-source.server.ts'
 
 // Scanning, watching, probing and thumbnails run in exactly one process across
 // every worker and app server: the holder of a lease row in the database
@@ -71,7 +71,7 @@ async function backgroundWork(isStopped: () => boolean): Promise<void> {
  * folders and works through probing and thumbnails. Returns a stop function.
  * Does nothing without MEDIA_DIR.
  */
-export function startMediaLibraryJobs(): () => Promise<void> {
+export function startMediaFolderJobs(): () => Promise<void> {
 	const folders = mediaFolders()
 	if (folders.length === 0) return async () => {}
 	const holder = `${process.pid}-${crypto.randomBytes(6).toString('hex')}`
@@ -89,7 +89,7 @@ export function startMediaLibraryJobs(): () => Promise<void> {
 		}
 		running = (async () => {
 			try {
-				const report = await scanLibrary()
+				const report = await scanMediaFolder()
 				logger.info({ matched: report.matched, unmatched: report.unmatched.length, ambiguous: report.ambiguous.length, skipped: report.skipped.length }, 'media folder scanned')
 				await backgroundWork(() => stopped || !leader)
 			} catch (error) {

@@ -1,7 +1,7 @@
 import type { DeviceKey, DeviceValue } from './device-storage.ts'
 
 /**
- * The schema-free half of device storage (app/utils/device-storage.ts owns
+ * The schema-free half of device storage (app/stores/device-storage.ts owns
  * the keys and their zod schemas and re-exports all of this): raw access,
  * writes and the failure reporting. Code in every page's first load (the
  * theme, the error screen) imports this module instead, so zod and the

@@ -1,4 +1,4 @@
-import { apiRequest } from './api-client.ts'
+import { apiRequest } from '../utils/api-client.ts'
 import { readDevice, removeDevice, writeDevice, writeDeviceBatch } from './device-storage.ts'
 
 // Browser side of accounts: the API calls of spec §7, the signed-in marker

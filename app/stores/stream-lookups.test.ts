@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { LookupEvent, Stream } from '#app/lib/sources.ts'
-import { ApiError } from './api-client.ts'
-import { listSources, lookupStreams, readLookupEvents } from './sources.ts'
+import type { LookupEvent, Stream } from '#app/lib/sources/contract.ts'
+import { ApiError } from '../utils/api-client.ts'
+import { listSources, lookupStreams, readLookupEvents } from './stream-lookups.ts'
 
 const encoder = new TextEncoder()
 

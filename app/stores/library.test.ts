@@ -20,7 +20,7 @@ const events: Array<{ name: string; props: Record<string, unknown> }> = []
 async function load() {
 	vi.resetModules()
 	const library = await import('./library.ts')
-	const boot = await import('./library-boot.ts')
+	const boot = await import('./library-migrations.ts')
 	const analytics = await import('./analytics.ts')
 	win.addEventListener(analytics.ANALYTICS_EVENT, (e) => events.push((e as CustomEvent).detail))
 	return { ...library, ...boot }
