@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes'
 
-// Every page of the specification (§2). Paths match case-insensitively, so
+// Every page of product.md (§2). Paths match case-insensitively, so
 // /4k also answers /4K.
 export default [
 	index('routes/home.tsx'),

@@ -29,7 +29,7 @@ if (!fs.statSync(values.dir, { throwIfNoEntry: false })?.isDirectory()) {
 	process.exit(2)
 }
 if (!isAcceptableToken(values.token)) {
-	// Willow's wizard refuses such tokens (spec §5), so nobody could use this service.
+	// Willow's wizard refuses such tokens (product.md §5), so nobody could use this service.
 	console.error('The token must be at least 50 characters long and contain "ey".')
 	process.exit(2)
 }

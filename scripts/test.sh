@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: typecheck, lint, unit + integration tests (SQLite,
+# The whole test suite: typecheck, format check, lint, unit + integration tests (SQLite,
 # PostgreSQL, Redis), then end-to-end tests in Chromium on the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +9,9 @@ bash scripts/ensure-test-services.sh
 echo "== typecheck"
 npx react-router typegen
 npx tsc --noEmit
+
+echo "== format (Prettier)"
+npx prettier --check . --log-level warn
 
 echo "== lint"
 npx eslint --max-warnings=0 .

@@ -13,7 +13,7 @@ export function meta() {
 	return [{ title: 'Account · Willow' }]
 }
 
-/** Spec §2: player (default), account, appearance, notifications, content; plus the user's own add-ons (issue "Playback sources"). */
+/** product.md §2: player (default), account, appearance, notifications, content; plus the user's own add-ons (issue "Playback sources"). */
 const TABS = [
 	{ value: 'player', label: 'Player' },
 	{ value: 'account', label: 'Account' },

@@ -12,7 +12,7 @@ import { CATEGORIES, findCategory } from '#app/lib/catalog/categories.ts'
 import type { Route } from './+types/categories.ts'
 import { IconButton } from '#app/components/ui/icon-button.tsx'
 
-// Spec §9: 10 hero items shown 5 at a time, 6 highlight rows of 5, 8 hero chips.
+// product.md §9: 10 hero items shown 5 at a time, 6 highlight rows of 5, 8 hero chips.
 const HERO_ITEMS = 10
 const HERO_VISIBLE = 5
 const HIGHLIGHT_SLUGS = ['action', 'comedy', 'drama', 'horror', 'sci-fi', 'animation'] as const

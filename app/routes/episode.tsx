@@ -18,7 +18,7 @@ import type { TmdbEpisode, TmdbSeasonDetails, TmdbTvDetails } from '#app/lib/cat
 import type { RouteHandle } from '#app/root.tsx'
 import type { Route } from './+types/episode.ts'
 
-/** On the episode page the top bar is not sticky (spec §2). */
+/** On the episode page the top bar is not sticky (product.md §2). */
 export const handle: RouteHandle = { stickyHeader: false }
 
 const MISSING_PARAMS_TEXT = 'Missing required parameters'

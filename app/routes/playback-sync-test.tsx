@@ -6,7 +6,7 @@ import { testRoutesEnabled } from '#server/testing/test-switches.server.ts'
 
 /**
  * Lets the end-to-end suite check the 25 s progress sync while playing
- * (spec §7, §9) before a player exists: a stand-in that records a second of
+ * (product.md §7, §9) before a player exists: a stand-in that records a second of
  * progress every second while "playing", through the same hook and storage
  * calls the player uses. Answers 404 unless ENABLE_TEST_ROUTES is on
  * (true or 1).

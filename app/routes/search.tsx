@@ -35,11 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const popular = await movieList('/movie/popular')
 	const placeholderTitles = popular.results.slice(0, 12).map((item) => mediaTitle(item))
 	const base = { origin: originOf(request), state, placeholderTitles }
-	// Spec §5: search runs only for non-empty queries; an empty query clears results.
+	// product.md §5: search runs only for non-empty queries; an empty query clears results.
 	if (!state.query) return { ...base, results: [] as CardFields[], totalPages: 0, error: null }
 	try {
 		const page = await cachedCatalogGet<TmdbPage<TmdbMultiItem>>('/search/multi', { query: state.query, page: state.page })
-		// Only movie and tv results are kept (spec §5); cards carry what sorting needs.
+		// Only movie and tv results are kept (product.md §5); cards carry what sorting needs.
 		return { ...base, results: toCards(filterSearchResults(page.results ?? [], 'all')), totalPages: Math.min(page.total_pages ?? 1, 500), error: null }
 	} catch (error) {
 		logger.warn({ err: error }, 'search failed')

@@ -24,7 +24,7 @@ export default function Signup() {
 
 	const change = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
 		setValues((current) => ({ ...current, [field]: event.target.value }))
-		// Typing in a field clears the error (spec §4).
+		// Typing in a field clears the error (product.md §4).
 		setError(null)
 	}
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { formatLockout, LOGIN_LOCKOUT_MS, lockoutRemainingMs, recordLoginFailure, resetLoginFailures } from './account.ts'
 
-describe('login lockout (spec §4, §9)', () => {
+describe('login lockout (product.md §4, §9)', () => {
 	let data: Map<string, string>
 	beforeEach(() => {
 		data = new Map()

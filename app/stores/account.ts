@@ -1,7 +1,7 @@
 import { apiRequest } from '../utils/api-client.ts'
 import { readDevice, removeDevice, writeDevice, writeDeviceBatch } from './device-storage.ts'
 
-// Browser side of accounts: the API calls of spec §7, the signed-in marker
+// Browser side of accounts: the API calls of product.md §7, the signed-in marker
 // (user-info, §4 "Login state") and the login lockout (§4, §9).
 
 export const LOGIN_MAX_ATTEMPTS = 5
@@ -27,7 +27,7 @@ export function isEmailLike(value: string) {
 	return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
 }
 
-/** POST /api/auth/login with {email} or {username}, whichever the identifier looks like (spec §5). */
+/** POST /api/auth/login with {email} or {username}, whichever the identifier looks like (product.md §5). */
 export function login(identifier: string, password: string) {
 	const trimmed = identifier.trim()
 	const body = isEmailLike(trimmed) ? { email: trimmed, password } : { username: trimmed, password }
@@ -67,12 +67,12 @@ export function signOutOtherDevices() {
 	return apiRequest<{ ok: true; signedOut: number }>('/api/users/me/sessions/sign-out-others', { body: {} })
 }
 
-/** Remembers the signed-in user on the device (spec §3 user-info). */
+/** Remembers the signed-in user on the device (product.md §3 user-info). */
 export function storeUserInfo(user: Pick<AccountUser, 'username'> & Partial<AccountUser>) {
 	writeDevice('user-info', { username: user.username, name: user.name, email: user.email, isDonator: user.isDonator })
 }
 
-/** Signed in per the device: valid stored user info (invalid counts as signed out, spec §4). */
+/** Signed in per the device: valid stored user info (invalid counts as signed out, product.md §4). */
 export function storedUserInfo() {
 	try {
 		return readDevice('user-info') ?? null
@@ -99,7 +99,7 @@ export function clearAccountDevice(now = Date.now()) {
 	}
 }
 
-/** POST /api/auth/logout, then the stored user info goes (spec §7). */
+/** POST /api/auth/logout, then the stored user info goes (product.md §7). */
 export async function logout() {
 	try {
 		await apiRequest('/api/auth/logout', { body: {} })
@@ -108,7 +108,7 @@ export async function logout() {
 	}
 }
 
-// Login lockout (spec §4): 5 failures → locked 15 minutes; stored, so it survives a reload.
+// Login lockout (product.md §4): 5 failures → locked 15 minutes; stored, so it survives a reload.
 
 export function lockoutRemainingMs(now = Date.now()): number {
 	try {
@@ -134,7 +134,7 @@ export function recordLoginFailure(now = Date.now()): boolean {
 	return false
 }
 
-/** A success with a token resets the count (spec §4). */
+/** A success with a token resets the count (product.md §4). */
 export function resetLoginFailures() {
 	try {
 		writeDeviceBatch({ loginAttempts: null, loginLockoutUntil: null })

@@ -119,7 +119,7 @@ function encode(value: unknown): string {
 	return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
-/** Writes a key; throws DeviceStorageError (with the spec's message) when the browser refuses. */
+/** Writes a key; throws DeviceStorageError (with product.md's message) when the browser refuses. */
 export function writeDevice<K extends DeviceKey>(key: K, value: DeviceValue<K>) {
 	writeDeviceBatch({ [key]: value } as DeviceEntries)
 }

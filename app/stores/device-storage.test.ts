@@ -32,7 +32,7 @@ function collectErrors() {
 }
 
 describe('device storage', () => {
-	it('registers every device key of spec §3 with a schema', () => {
+	it('registers every device key of product.md §3 with a schema', () => {
 		const spec = ['theme', 'local-lock', 'bookmarks', 'media-bookmarks', 'media-tracking', 'user-info', 'ui-token', 'dismissedInfoModals', 'dismissedInfoBoxes', 'dismissedAds', 'lastBookmarkUpdateTime', 'lastWatchHistoryUpdateTime', '4kToken', '4kTokenSynced', 'loginLockoutUntil', 'loginAttempts', 'deviceBestResolution']
 		for (const key of spec) expect(DEVICE_KEYS, key).toHaveProperty([key])
 		expect(DEVICE_KEYS).toHaveProperty(['device-storage-version'])

@@ -8,7 +8,7 @@ import { decodeStored, readDeviceRaw } from './device-storage-core.ts'
 export * from './device-storage-core.ts'
 
 /**
- * The one owner of every device (localStorage) key (spec §3). Each key has a
+ * The one owner of every device (localStorage) key (product.md §3). Each key has a
  * zod schema; reads are validated, so a corrupt value reads as "absent"
  * instead of crashing a page. Features register their keys in DEVICE_KEYS.
  * Raw access, writes and storage failures live in device-storage-core.ts
@@ -38,9 +38,9 @@ export const DEVICE_KEYS = {
 	loginLockoutUntil: z.number(),
 	loginAttempts: z.number().int().nonnegative(),
 	deviceBestResolution: z.enum(['4k', '1080', '720', '480', '360']),
-	/** The player's last volume (spec §9: default 0.1, remembered). */
+	/** The player's last volume (product.md §9: default 0.1, remembered). */
 	'player-volume': z.number().min(0).max(1),
-	/** Account settings of spec §3 with per-field change times (app/lib/sync/settings.ts). */
+	/** Account settings of product.md §3 with per-field change times (app/lib/sync/settings.ts). */
 	settings: SettingsDocumentSchema,
 	/** What the account has acknowledged (app/lib/sync/outbox.ts). */
 	'sync-outbox': SyncOutboxSchema,

@@ -11,7 +11,7 @@ export const MIGRATION_FAILED_MESSAGE = 'Error'
 export const MIGRATED_TOAST_MS = 10_000
 
 /**
- * Load-time checks and migrations of the stored library (spec §4), in order:
+ * Load-time checks and migrations of the stored library (product.md §4), in order:
  * 1. bookmarks that are not a list are deleted ("Cleared Bad Bookmark Data");
  * 2. legacy `media-bookmarks` become watchlist bookmarks and the old key is
  *    removed (two toasts, the second for 10 s), or "Error";
@@ -36,7 +36,7 @@ export function runLibraryMigrations(now: number = Date.now()) {
 				writeDeviceBatch({ bookmarks, 'media-bookmarks': null, lastBookmarkUpdateTime: now })
 				toast.success(MIGRATED_MESSAGE, { duration: MIGRATED_TOAST_MS })
 			} catch (error) {
-				// A storage failure has its own toast; anything else is the spec's "Error".
+				// A storage failure has its own toast; anything else is product.md's "Error".
 				if (!(error instanceof DeviceStorageError)) toast.error(MIGRATION_FAILED_MESSAGE)
 			}
 		}

@@ -213,7 +213,7 @@ export function toggleInBookmarks(media: BookmarkMedia, category: string = DEFAU
 
 export type CategoryResult = { ok: true; name: string } | { ok: false; reason: 'empty' | 'exists' | 'storage' }
 
-/** Adds a custom list (spec §5: trimmed, empty ignored). */
+/** Adds a custom list (product.md §5: trimmed, empty ignored). */
 export function addBookmarkCategory(name: string): CategoryResult {
 	const normal = normaliseCategoryName(name)
 	if (!normal) return { ok: false, reason: 'empty' }

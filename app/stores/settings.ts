@@ -6,7 +6,7 @@ import { flushOutbox, readLocalSettings, SETTINGS_CHANGED_EVENT } from './sync.t
 import { setThemePreference } from './theme.ts'
 import type { ThemePreference } from '#app/lib/theme/themes.ts'
 
-// Settings of spec §3 on the device, synced to the account when signed in.
+// Settings of product.md §3 on the device, synced to the account when signed in.
 // The player and other features read them with useSettings() or readSettings().
 
 let cached: { raw: string | null; document: SettingsDocument } | undefined

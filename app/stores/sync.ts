@@ -11,7 +11,7 @@ import { apiRequest, UnauthorizedError } from '../utils/api-client.ts'
 import { readDevice, readDeviceRaw, writeDevice, writeDeviceBatch, type DeviceKey } from './device-storage.ts'
 import { LIBRARY_SYNCED_EVENT, subscribeBookmarks, subscribeHistory } from './library.ts'
 
-// Account sync in the browser (spec §4, §7, §8). The device library is the
+// Account sync in the browser (product.md §4, §7, §8). The device library is the
 // outbox: every change carries its time, the sync-outbox key remembers what
 // the account acknowledged, and anything newer is sent on the next flush, on
 // app start, when the browser comes back online, or every 25 s while playing.
@@ -210,7 +210,7 @@ export function syncSettings(username: string) {
 	})
 }
 
-/** A 4K token is synced only when it starts with ey and is over 50 characters (spec §5). */
+/** A 4K token is synced only when it starts with ey and is over 50 characters (product.md §5). */
 export function isSyncableToken(token: string | undefined | null): token is string {
 	return typeof token === 'string' && token.startsWith('ey') && token.length > 50
 }
@@ -246,7 +246,7 @@ export async function syncFourKToken(user: AccountUser, options: { toasts: boole
 
 let onLoggedOut: (() => void) | undefined
 
-/** The routine of spec §8 for an Unauthorized answer: forget the account here and go to /login. */
+/** The routine of product.md §8 for an Unauthorized answer: forget the account here and go to /login. */
 function handleUnauthorized() {
 	clearAccountDevice()
 	onLoggedOut?.()
@@ -255,12 +255,12 @@ function handleUnauthorized() {
 export interface StartupSyncOptions {
 	/** Called when the session turned out to be gone (navigate to /login, revalidate). */
 	onLoggedOut?: () => void
-	/** Toasts of spec §8; on by default. */
+	/** Toasts of product.md §8; on by default. */
 	toasts?: boolean
 }
 
 /**
- * Sync on app start for a signed-in user (spec §4): fetch user, sync
+ * Sync on app start for a signed-in user (product.md §4): fetch user, sync
  * bookmarks, migrate local watch data once (the first sync sends it all),
  * sync watch history, push the 4K token; then settings.
  */
@@ -385,7 +385,7 @@ export function startOutboxWatcher(intervalMs = OUTBOX_CHECK_INTERVAL_MS, remote
 }
 
 /**
- * The periodic check while playing (spec §7, §9: every 25 s for a logged-in
+ * The periodic check while playing (product.md §7, §9: every 25 s for a logged-in
  * user who is playing): keeps watch progress synced. The player calls this
  * when playback starts and the returned function when it stops.
  */

@@ -3,7 +3,7 @@ import type { ExternalToast } from 'sonner'
 
 /**
  * The one toast API of the app (sonner underneath; the toast host is mounted
- * by LibraryBoot in the root). Defaults per spec §9: 4 s, 3 visible, 14 px
+ * by LibraryBoot in the root). Defaults per product.md §9: 4 s, 3 visible, 14 px
  * gap, bottom-right. Sonner is loaded on the first toast, so visitors who
  * never see one never download it. Errors use their message as id, so a
  * repeated failure shows one toast.

@@ -3,7 +3,7 @@
  * sync, catalogue, error reports) and the analytics beacon goes through here,
  * so every failure has one shape. A non-OK answer throws ApiError carrying the
  * status and the server's `{ "error": "…" }` text; a 401 from an account route
- * throws UnauthorizedError (the session is gone, so the device logs out, spec
+ * throws UnauthorizedError (the session is gone, so the device logs out, product.md
  * §8). Network failures and aborts reject as fetch rejects them (TypeError,
  * AbortError).
  */
@@ -22,7 +22,7 @@ export class ApiError extends Error {
 	}
 }
 
-/** 401 from an account route: the session is gone, so the device logs out (spec §8). */
+/** 401 from an account route: the session is gone, so the device logs out (product.md §8). */
 export class UnauthorizedError extends ApiError {
 	constructor() {
 		// No server text: a page never shows it, it signs the device out instead.

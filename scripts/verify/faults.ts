@@ -242,7 +242,7 @@ async function postgresStopped(pg: PrivatePostgres) {
 		const stoppedAt = performance.now()
 		const to503 = await waitFor(async () => (await timedFetch(`${app.origin}/readyz`, {}, 2000)).status === 503, 10_000)
 		record(fault, '/readyz 503 after (ms)', to503 === undefined ? 'never' : Math.round(to503), to503 !== undefined && to503 <= 5000)
-		// Pages while the database is away answer the spec's error screen "Oops! Something Broke" (a signed-in page needs the session row).
+		// Pages while the database is away answer product.md's error screen "Oops! Something Broke" (a signed-in page needs the session row).
 		const cookie = clients[0]!.cookie
 		const pages = ['/', '/account', '/bookmarks', '/movies']
 		let bad = 0

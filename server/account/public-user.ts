@@ -11,7 +11,7 @@ export interface UserRow {
 
 export const USER_COLUMNS = ['id', 'username', 'email', 'name', 'is_donator', 'four_k_token'] as const
 
-/** The user as the API shows it (spec §3). Never the password hash. */
+/** The user as the API shows it (product.md §3). Never the password hash. */
 export function publicUser(row: UserRow) {
 	return {
 		id: row.id,

@@ -16,7 +16,7 @@ export const PASSWORD_MIN = 8
 /** Control, format (zero-width, bidi), private-use and blank-looking characters: a name must look like what it is. */
 const INVISIBLE_FREE = /^[^\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]*$/u
 
-/** A basic email pattern (spec §5): something@something.tld, no spaces. */
+/** A basic email pattern (product.md §5): something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const SignupSchema = z

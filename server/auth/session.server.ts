@@ -128,7 +128,7 @@ declare module 'express-serve-static-core' {
 	}
 }
 
-/** Every /api/users and /api/sync route: no valid session → 401 (the client logs out, spec §8). */
+/** Every /api/users and /api/sync route: no valid session → 401 (the client logs out, product.md §8). */
 export const requireUser: RequestHandler = async (req, res, next) => {
 	const user = await getSessionUser(req.get('cookie'), req.secure)
 	if (!user) throw unauthorized('Unauthorized')

@@ -4,7 +4,7 @@ import { HttpError } from '../http/errors.server.ts'
 
 // Brute-force limits kept in the database, so every app process (and every
 // machine sharing PostgreSQL) counts the same attempts. The client's own
-// lockout (5 failures, 15 minutes, spec §4/§9) comes first; these are the
+// lockout (5 failures, 15 minutes, product.md §4/§9) comes first; these are the
 // server's backstop against scripts that skip the client.
 
 export interface ThrottleRule {

@@ -1,6 +1,6 @@
 import { buildCalendar, calendarToday, followedSeries, watchedEpisodes, type Calendar, type CalendarSeries } from '#app/lib/calendar/calendar.ts'
 import type { TmdbSeasonDetails, TmdbTvDetails } from '#app/lib/catalog/tmdb-types.ts'
-import { mapLimit } from '../shared/map-limit.ts'
+import { mapLimit } from '../concurrency/map-limit.ts'
 import { cachedCatalogGet, isNotFoundError } from '../catalog/page-data.server.ts'
 import { getDatabase } from '../db/db.server.ts'
 import { readBookmarks } from '../sync/bookmarks.server.ts'

@@ -116,7 +116,7 @@ export async function optional<T>(path: string, query: CatalogQuery = {}): Promi
 	}
 }
 
-/** The first English (or language-neutral) logo's path (spec §7, the logo helper). */
+/** The first English (or language-neutral) logo's path (product.md §7, the logo helper). */
 export function pickLogo(images: TmdbImages | undefined | null): string | null {
 	const logos = images?.logos ?? []
 	const preferred = logos.find((logo) => logo.iso_639_1 === 'en') ?? logos.find((logo) => !logo.iso_639_1) ?? logos[0]

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../db/db.server.ts'
 import { parseImportItem, type ImportItem } from './import-schema.ts'
 import type { LiveCatalog } from './live.server.ts'
-import { mapLimit } from '../shared/map-limit.ts'
+import { mapLimit } from '../concurrency/map-limit.ts'
 import { parseCatalogRoute } from './tmdb-paths.ts'
 import { upsertTitles } from './title-store.server.ts'
 

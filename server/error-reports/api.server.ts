@@ -9,7 +9,7 @@ import { jsonHandler, parseInput } from '../http/errors.server.ts'
 import { refuseIllFormedJson } from '../http/well-formed.ts'
 import { logger } from '../logger.server.ts'
 
-// "Report This Issue" on the error screen (spec §2, §7): the report is posted
+// "Report This Issue" on the error screen (product.md §2, §7): the report is posted
 // to the owner's chat webhook (ERROR_WEBHOOK_URL, Discord-style embed) when one
 // is set, else (or when the webhook fails) kept in the database. Reports are
 // small and few: the body is bounded and each address may send a handful.
@@ -26,7 +26,7 @@ const ReportSchema = z.object({
 	status: z.number().int().min(0).max(999).optional(),
 	browser: z.string().max(500).optional(),
 	notes: z.string().max(2000).optional(),
-	// The spec keeps the first 1000 characters of the stack.
+	// product.md keeps the first 1000 characters of the stack.
 	stack: z
 		.string()
 		.max(10_000)
@@ -36,7 +36,7 @@ const ReportSchema = z.object({
 
 export type ErrorReport = z.infer<typeof ReportSchema>
 
-/** The chat embed of a report (spec §7): error name, message, URL, status, browser, the user's notes and the stack's start. */
+/** The chat embed of a report (product.md §7): error name, message, URL, status, browser, the user's notes and the stack's start. */
 export function errorReportEmbed(report: ErrorReport) {
 	const field = (name: string, value: string | number | undefined, inline = false) => ({ name, value: value === undefined || value === '' ? '-' : String(value).slice(0, 1024), inline })
 	return {

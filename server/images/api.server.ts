@@ -18,7 +18,7 @@ import { applyTransform, CONTENT_TYPES, TransformError, TransformSchema, transfo
 
 // /api/images/art/<kind>/<ref>.webp — Willow's drawn artwork for demo titles.
 // /api/images/proxy?src=<TMDB image URL or /art/... path> — the image proxy.
-// Both take the spec's parameters (w, h, q, output, fit, blur, brightness,
+// Both take product.md's parameters (w, h, q, output, fit, blur, brightness,
 // contrast, saturation, sharpen, rotation, background, crop), answer with an
 // ETag and a long Cache-Control, and keep rendered images in memory and on disk.
 

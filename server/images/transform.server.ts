@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { z } from 'zod'
 
-// The image proxy's parameters (spec §7) and the sharp pipeline that applies
+// The image proxy's parameters (product.md §7) and the sharp pipeline that applies
 // them. Every number is bounded so one request cannot ask for a huge or slow
 // image; anything invalid is a 400 before any work is done.
 

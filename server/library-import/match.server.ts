@@ -1,5 +1,5 @@
 import type { MatchedImportRow } from '#app/lib/library/import-plan.ts'
-import { mapLimit } from '../shared/map-limit.ts'
+import { mapLimit } from '../concurrency/map-limit.ts'
 import { catalogGet } from '../catalog/catalog.server.ts'
 import { isNotFoundError } from '../catalog/page-data.server.ts'
 import { getDatabase } from '../db/db.server.ts'

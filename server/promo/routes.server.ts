@@ -5,7 +5,7 @@ import { readConfigAds, readInfoModals } from './promo.server.ts'
 const MAX_AGE_SECONDS = 60
 
 /**
- * The spec's static paths (§7): `GET /modalData.json` (info modals) and
+ * Product.md's static paths (§7): `GET /modalData.json` (info modals) and
  * `GET /ads.json` (ads), answered from the owner's files in DATA_DIR with the
  * valid entries only (decision 0032). The info modals read the first; the home
  * page gets its ads from its loader, and /ads.json serves anyone else.

@@ -1,4 +1,4 @@
-// The contract every playback source speaks (issue "Playback sources", spec §3
+// The contract every playback source speaks (issue "Playback sources", product.md §3
 // Scrape request / Scrape result / Caption). Pure types: no I/O here. What the
 // browser also reads (streams, captions, lookup events) lives in app/lib/sources/contract.ts.
 import type { Caption, SourceInfo, Stream } from '#app/lib/sources/contract.ts'

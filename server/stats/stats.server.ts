@@ -5,7 +5,7 @@ import type { TmdbMovieDetails } from '#app/lib/catalog/tmdb-types.ts'
 import { optional } from '../catalog/page-data.server.ts'
 import { logger } from '../logger.server.ts'
 
-// The stats page's data: the static record (spec §3, fixed figures that the
+// The stats page's data: the static record (product.md §3, fixed figures that the
 // page says are not live), the days since launch, and for each of the most
 // watched movies a link to its page when the catalogue holds that title.
 

@@ -6,7 +6,7 @@ import { readWatchHistory } from './watch-history.server.ts'
 
 // All of one user's stored data at once: the export ("Download my data") and the account's deletion.
 
-/** Everything stored for one user (spec: "Download my data"). */
+/** Everything stored for one user (product.md: "Download my data"). */
 export async function exportUserData(handle: DatabaseHandle, userId: string) {
 	const { db } = handle
 	const user = await db

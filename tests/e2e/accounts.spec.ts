@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 
 // Accounts and sync end to end: sign-up → account → logout, the login
-// lockout, and two browsers of one user converging (spec §2, §4, §8).
+// lockout, and two browsers of one user converging (product.md §2, §4, §8).
 
 let counter = 0
 function newAccount() {

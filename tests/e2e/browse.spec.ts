@@ -98,7 +98,7 @@ test.describe('home', () => {
 		await expect(page.getByTestId('hero-slide')).toHaveCount(10)
 	})
 
-	test('rows with the spec limits, and the network row switches by its heading', async ({ page }) => {
+	test('rows with the product.md limits, and the network row switches by its heading', async ({ page }) => {
 		await page.goto('/')
 		await waitForHydration(page)
 		const cards = (id: string) => page.getByTestId(id).getByTestId('media-card')

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { FOURK_TEST_TOKEN } from '../../playwright.config.ts'
 import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 
-// The 4K guide's wizard end to end (spec §2 4K guide, §4 4K token flow, §5,
+// The 4K guide's wizard end to end (product.md §2 4K guide, §4 4K token flow, §5,
 // §8) against the reference 4K service playwright.config.ts starts.
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 })
@@ -68,7 +68,7 @@ test('the wizard: Next and Back, the token rule, test, submit, Setup Complete! @
 	await expect(stepHeading(page, 'Setup Complete!')).toBeFocused()
 	await checkA11y(page)
 
-	// Kept on the device under the spec's key.
+	// Kept on the device under product.md's key.
 	expect(await page.evaluate(() => window.localStorage.getItem('4kToken'))).toBe(FOURK_TEST_TOKEN)
 })
 

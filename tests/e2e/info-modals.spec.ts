@@ -3,7 +3,7 @@ import path from 'node:path'
 import { CANONICAL_TEST_PORT } from '../../playwright.config.ts'
 import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 
-// The owner's info modals (spec §2, §3, §4): DATA_DIR/modalData.json, shown
+// The owner's info modals (product.md §2, §3, §4): DATA_DIR/modalData.json, shown
 // after load by priority, the next 250 ms after one closes, at most two per
 // session, and by name from a navigation state value. The file goes into the
 // data folder of the second e2e server (the canonical-host one, which no other

@@ -11,7 +11,7 @@ const CANONICAL_ORIGIN = `http://localhost:${CANONICAL_TEST_PORT}`
 const PARTNERS = [
 	{ name: 'Subtitle Commons', link: 'https://subtitles.example.org/', logo: '/favicon.svg', description: 'Community subtitles in forty languages.' },
 	{ name: 'Broken entry', link: 'javascript:alert(1)' },
-	// No logo, and a logo that fails to load: both show the site icon (spec §7, the logo helper).
+	// No logo, and a logo that fails to load: both show the site icon (product.md §7, the logo helper).
 	{ name: 'Open Captions', link: 'https://captions.example.org/', description: 'Caption files.' },
 	{ name: 'Lost Logo', link: 'https://lost.example.org/', logo: '/no-such-logo.png', description: 'Its logo is gone.' },
 ]

@@ -50,7 +50,7 @@ test.describe('every route answers with its layout', () => {
 	}
 })
 
-test('the header has the spec links on a large screen', async ({ page }) => {
+test('the header has the product.md links on a large screen', async ({ page }) => {
 	await page.setViewportSize({ width: 1400, height: 900 })
 	await page.goto('/')
 	const header = page.getByTestId('site-header')

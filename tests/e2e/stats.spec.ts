@@ -1,7 +1,7 @@
 import { dailyAverage, daysSince, formatFullCount } from '#app/lib/stats/format.ts'
 import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 
-// The stats page (spec §2 "Stats page", §3 static stats record): every card,
+// The stats page (product.md §2 "Stats page", §3 static stats record): every card,
 // bar and chart with the figures of the static record, readable on a phone,
 // with text alternatives for the charts, and links to the most watched movies
 // the demo catalogue holds.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 
-// Sync on app start and while playing, end to end (spec §4, §5, §7, §9): the
+// Sync on app start and while playing, end to end (product.md §4, §5, §7, §9): the
 // 4K token push of a signed-in start, and the 25 s progress check while
 // playing (driven on /__playback-sync-test, a stand-in player behind
 // ENABLE_TEST_ROUTES, with Playwright's clock).

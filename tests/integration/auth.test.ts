@@ -68,7 +68,7 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			[{ email: 'a b@c.io' }, 'Please enter a valid email address'],
 			[{ password: 'short', passwordConfirm: 'short' }, 'Password must be at least 8 characters'],
 			[{ passwordConfirm: 'something else' }, 'Passwords do not match'],
-		])('refuses %o with 400 and the spec message', async (override, message) => {
+		])('refuses %o with 400 and the product.md message', async (override, message) => {
 			const response = await client().post<{ error: string }>('/api/auth/signup', { ...newAccount(), ...override })
 			expect(response.status).toBe(400)
 			expect(response.body.error).toContain(message)

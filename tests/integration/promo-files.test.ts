@@ -6,10 +6,10 @@ import { resetEnvForTests } from '#server/env.server.ts'
 import { ADS_FILE, INFO_MODALS_FILE, resetPromoCacheForTests } from '#server/promo/promo.server.ts'
 import { startTestApp, type RunningApp } from '#tests/support/servers.ts'
 
-// GET /modalData.json and GET /ads.json (spec §7 "Static files") answer the
+// GET /modalData.json and GET /ads.json (product.md §7 "Static files") answer the
 // valid entries of the owner's files in DATA_DIR, entry by entry (decision 0032).
 
-describe('the owner files at the spec\'s static paths', () => {
+describe('the owner files at product.md's static paths', () => {
 	let dir: string
 	let app: RunningApp
 	const savedDataDir = process.env.DATA_DIR

@@ -30,7 +30,7 @@ export function AccountPanel({ user }: { user: SessionUser }) {
 		event.preventDefault()
 		const trimmed = name.trim()
 		const now = Date.now()
-		// Spec §4: ignored when pressed again within 6 s, or when the name is empty.
+		// product.md §4: ignored when pressed again within 6 s, or when the name is empty.
 		if (!trimmed || now - lastSave.current < NAME_SAVE_THROTTLE_MS) return
 		lastSave.current = now
 		setSaving(true)

@@ -7,7 +7,7 @@ import { useOptionalUser } from '#app/utils/user.ts'
 
 /**
  * Mounted once in the app shell. For a signed-in user it runs the app-start
- * sync of spec §4 once per page load, then keeps watching the outbox; when
+ * sync of product.md §4 once per page load, then keeps watching the outbox; when
  * the server has no session (asked again, since a page kept for offline use
  * names no user either), the device forgets the account.
  */

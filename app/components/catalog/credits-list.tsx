@@ -11,7 +11,7 @@ export interface CreditPerson {
 	profile_path: string | null
 }
 
-/** A cast or crew list: 5 people, then a "Click for N more" button that shows the rest (spec §2). */
+/** A cast or crew list: 5 people, then a "Click for N more" button that shows the rest (product.md §2). */
 export function CreditsList({ title, people, visible = CREDITS_VISIBLE, testId }: { title: string; people: readonly CreditPerson[]; visible?: number; testId?: string }) {
 	const id = useId()
 	const [expanded, setExpanded] = useState(false)

@@ -40,7 +40,7 @@ function usePrefersReducedMotion() {
 	return reduced
 }
 
-/** 10 slides on small screens, 15 otherwise (spec §2). The server renders for wide screens. */
+/** 10 slides on small screens, 15 otherwise (product.md §2). The server renders for wide screens. */
 function useHeroLimit() {
 	const [limit, setLimit] = useState(HERO_ITEMS_DESKTOP)
 	useEffect(() => {

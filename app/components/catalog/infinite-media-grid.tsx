@@ -13,7 +13,7 @@ export interface LoadedPage {
 
 /**
  * A grid that loads the next page when its fifth-from-last item becomes
- * visible (spec §4), and stops once a page comes back short. A "Load more"
+ * visible (product.md §4), and stops once a page comes back short. A "Load more"
  * button does the same for keyboard users and browsers without observers.
  */
 export function InfiniteMediaGrid({

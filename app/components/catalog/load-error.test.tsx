@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { LOAD_ERROR_TEXT, LOAD_ERROR_TITLE, LoadError } from './load-error.tsx'
 
 describe('LoadError', () => {
-	it('shows the spec texts and a Retry button', () => {
+	it('shows the product.md texts and a Retry button', () => {
 		const router = createMemoryRouter([{ path: '/', element: <LoadError /> }])
 		const html = renderToString(<RouterProvider router={router} />)
 		expect(LOAD_ERROR_TITLE).toBe('Something went wrong.')

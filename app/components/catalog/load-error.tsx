@@ -5,7 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 export const LOAD_ERROR_TITLE = 'Something went wrong.'
 export const LOAD_ERROR_TEXT = "We couldn't load the content. Please check your internet connection or try again."
 
-/** The home/series failure view (spec §8): the two texts and Retry, which reloads everything. */
+/** The home/series failure view (product.md §8): the two texts and Retry, which reloads everything. */
 export function LoadError() {
 	const revalidator = useRevalidator()
 	return (

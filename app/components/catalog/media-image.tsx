@@ -6,7 +6,7 @@ import { SITE_ICON } from '#app/components/ui/logo-image.tsx'
 
 export type ImageKind = 'poster' | 'backdrop' | 'still' | 'logo' | 'profile'
 
-// TMDB sizes per kind (spec §7) and their pixel widths, for srcset.
+// TMDB sizes per kind (product.md §7) and their pixel widths, for srcset.
 const SIZES: Record<ImageKind, Array<[ImageSize, number]>> = {
 	// Cards are at most ~240 CSS px wide, so three sizes cover 1x and 2x screens.
 	poster: [
@@ -83,7 +83,7 @@ export function imageSources(path: string, kind: ImageKind, fixedSize?: ImageSiz
 /**
  * A catalogue image with a responsive srcset, lazy below the fold, a fixed
  * aspect box so nothing shifts, and a placeholder when the path is missing or
- * the image fails to load (spec §4).
+ * the image fails to load (product.md §4).
  */
 export function MediaImage({ path, kind, alt, sizes, fixedSize, priority, className, placeholderClassName, onFailed }: MediaImageProps) {
 	const [failed, setFailed] = useState(false)
@@ -101,7 +101,7 @@ export function MediaImage({ path, kind, alt, sizes, fixedSize, priority, classN
 	if (!path || failed) {
 		const Icon = kind === 'profile' ? User : kind === 'logo' ? ImageOff : Clapperboard
 		// A logo with a text stand-in (onFailed: hero slides, detail titles) leaves the slot to the caller;
-		// elsewhere a logo falls back to the site icon (spec §7).
+		// elsewhere a logo falls back to the site icon (product.md §7).
 		if (kind === 'logo') return onFailed ? null : <img src={SITE_ICON} alt={alt} data-fallback="site-icon" className={cn('object-contain', className)} />
 		return (
 			<div

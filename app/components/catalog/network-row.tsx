@@ -25,7 +25,7 @@ async function loadNetworkItems(network: Network, kind: NetworkKind, signal: Abo
 }
 
 /**
- * The rotating network row (spec §2, home): starts on the network the server
+ * The rotating network row (product.md §2, home): starts on the network the server
  * picked at random, moves to the next network every few seconds (paused on
  * hover, focus, the pause button or reduced motion), and the heading switches
  * between series and movies.

@@ -7,10 +7,10 @@ import { writeDeviceBatch } from '#app/stores/device-storage-core.ts'
 import { ApiError, apiRequest } from '#app/utils/api-client.ts'
 import { Input } from '#app/components/ui/input.tsx'
 
-// The 4K guide's wizard (spec §2 "4K guide", §4 "4K token flow", §5, §8):
+// The 4K guide's wizard (product.md §2 "4K guide", §4 "4K token flow", §5, §8):
 // Account → Token → Submit, with Next and Back. The token is tested and
 // submitted through Willow's server (/api/fourk), kept on the device under
-// the spec's 4kToken key, and pushed to a signed-in account by the existing
+// product.md's 4kToken key, and pushed to a signed-in account by the existing
 // 4K-token sync.
 
 const STEPS = ['Account', 'Token', 'Submit'] as const

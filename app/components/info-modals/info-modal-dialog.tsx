@@ -72,7 +72,7 @@ export interface InfoModalDialogProps {
 	returnFocus: RefObject<Element | null>
 }
 
-/** One info modal (spec §3 "Info modal item"): title, image, text or markup, background colour or picture. */
+/** One info modal (product.md §3 "Info modal item"): title, image, text or markup, background colour or picture. */
 export default function InfoModalDialog({ modal, onDismiss, returnFocus }: InfoModalDialogProps) {
 	const framed = Boolean(modal?.bgColor || modal?.bgImage)
 	return (

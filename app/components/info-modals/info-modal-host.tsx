@@ -6,7 +6,7 @@ import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
 
 const InfoModalDialog = lazy(() => import('./info-modal-dialog.tsx'))
 
-/** The navigation state field that opens a modal by id: `navigate(to, { state: { infoModal: 'welcome' } })` (spec §2). */
+/** The navigation state field that opens a modal by id: `navigate(to, { state: { infoModal: 'welcome' } })` (product.md §2). */
 export const INFO_MODAL_STATE_KEY = 'infoModal'
 
 /** One session is one load of the app: at most 2 modals however often the host remounts. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react'
 
-// The owner's info modals (spec §2 "An info modal may appear on load", §4
+// The owner's info modals (product.md §2 "An info modal may appear on load", §4
 // queue). Nothing of them is in a page's first load: once the page is
 // interactive, the host chunk asks GET /modalData.json, and the dialog chunk
 // loads only when there is a modal to show.

@@ -15,7 +15,7 @@ export interface BookmarkButtonProps extends BookmarkMedia {
 }
 
 /**
- * The bookmark control (spec §4): the main button toggles the title in the
+ * The bookmark control (product.md §4): the main button toggles the title in the
  * default list (or the given category); the menu beside it toggles it per
  * list (the defaults and every custom list) and closes after a choice. The
  * icon is filled while the title is in any list.

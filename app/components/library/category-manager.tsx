@@ -7,7 +7,7 @@ import { useBookmarks } from '#app/stores/library.ts'
 
 /**
  * The lists: the three defaults plus custom ones. A new list name is trimmed,
- * an empty one ignored, and it is added with Enter or the add button (spec §5).
+ * an empty one ignored, and it is added with Enter or the add button (product.md §5).
  * Deleting a custom list removes its bookmarks, after a confirmation.
  */
 export function CategoryManager() {

@@ -11,7 +11,7 @@ const noSubscription = () => () => {}
 /**
  * Mounted once in the root shell: the library's load-time migrations and then
  * the account sync (DeviceBoot, loaded after hydration), the toast host
- * (spec §9: bottom-right, 3 visible, 14 px gap, 4 s; loaded with the first
+ * (product.md §9: bottom-right, 3 visible, 14 px gap, 4 s; loaded with the first
  * toast), and the configured analytics endpoint, if any.
  */
 export function LibraryBoot() {

@@ -1,7 +1,7 @@
 import { cn } from '#app/lib/ui/cn.ts'
 import { clampPercent } from '#app/lib/library/history.ts'
 
-/** A watch-progress bar; the value is clamped to 0–100 (spec §5). */
+/** A watch-progress bar; the value is clamped to 0–100 (product.md §5). */
 export function ProgressBar({ value, label, className }: { value: number; label: string; className?: string }) {
 	const percent = clampPercent(value)
 	const rounded = Math.round(percent)

@@ -65,7 +65,7 @@ import { usePlaybackSync } from '#app/stores/sync-hooks.ts'
 import { makeBrowserThumbnails, type BrowserThumbnails } from '../../utils/video-thumbnails.ts'
 import type { PlayerProps } from './player-props.ts'
 
-// The full-viewport player (spec §2 Player, §4, §5, §8, §9). media-chrome web
+// The full-viewport player (product.md §2 Player, §4, §5, §8, §9). media-chrome web
 // components give the controls (play, seek ±10 s, volume, time bar,
 // fullscreen, loading indicator); hls.js plays HLS with §9's buffer limits,
 // native <video> plays files. Subtitles are parsed with media-captions and

@@ -6,7 +6,7 @@ import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
 import { focusMainContent } from '#app/utils/focus.ts'
 
-/** The home page has two ad slots (spec §2). */
+/** The home page has two ad slots (product.md §2). */
 export const AD_SLOT_COUNT = 2
 
 function readDismissedAds() {
@@ -26,7 +26,7 @@ export interface AdSlotProps {
 }
 
 /**
- * One sponsored banner with a close button (spec §1). Both slots draw the
+ * One sponsored banner with a close button (product.md §1). Both slots draw the
  * same weighted choice from the same seed and take their own entry, so they
  * never show the same ad; ads dismissed today are left out of the draw.
  */

@@ -22,7 +22,7 @@ function readDismissed(): string[] | undefined {
 	}
 }
 
-/** The owner's info banner (spec §2 Home). Title and content are plain text, never HTML. */
+/** The owner's info banner (product.md §2 Home). Title and content are plain text, never HTML. */
 export function InfoBannerView({ banner }: { banner: InfoBanner }) {
 	const titleId = useId()
 	const [hidden, setHidden] = useState(false)

@@ -4,7 +4,7 @@ import { useRotatingPlaceholder } from './use-rotating-placeholder.ts'
 
 /**
  * The search placeholder every search box shows (header box, overlay, search
- * page): the standard text, then popular titles in turn (spec §2, §4). It is
+ * page): the standard text, then popular titles in turn (product.md §2, §4). It is
  * drawn over the empty input (aria-hidden: the input has its own label).
  * Phones get a shorter standard text (drawn from `data-short`, so the element
  * still reads as the standard text), and no text is ever cut inside a word:

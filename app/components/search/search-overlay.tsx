@@ -15,7 +15,7 @@ export const OVERLAY_ERROR_TEXT = 'Error fetching search results'
 type OverlayState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'results'; results: SearchResult[] } | { kind: 'empty' } | { kind: 'error' }
 
 /**
- * The full-screen search overlay (spec §2, §4). Searches 300 ms after the
+ * The full-screen search overlay (product.md §2, §4). Searches 300 ms after the
  * last keystroke; shows four pulsing rows while loading, then results, "No
  * results found", or the error in red. Closes on Escape, Close, a backdrop
  * click, the advanced-search link and any route change; Radix locks page

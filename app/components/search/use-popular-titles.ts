@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** Popular movie and series names for the rotating search placeholder (spec §2); loaded after hydration. */
+/** Popular movie and series names for the rotating search placeholder (product.md §2); loaded after hydration. */
 export function usePopularTitles(): readonly string[] {
 	const [titles, setTitles] = useState<readonly string[]>([])
 	useEffect(() => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { PLACEHOLDER_FADE_MS, PLACEHOLDER_ROTATE_MS, SEARCH_PLACEHOLDER } from '#app/lib/site/site.ts'
 
 /**
- * The rotating search placeholder (spec §4): starts on the standard text, then
+ * The rotating search placeholder (product.md §4): starts on the standard text, then
  * every 5 s fades out for 300 ms and comes back with the next popular title.
  * With reduced motion it still changes, without the fade.
  */

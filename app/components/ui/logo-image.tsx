@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react'
 
-/** The site icon: what a logo falls back to (spec §7, the logo helper). */
+/** The site icon: what a logo falls back to (product.md §7, the logo helper). */
 export const SITE_ICON = '/favicon.svg'
 
 export interface LogoImageProps extends Omit<ComponentProps<'img'>, 'src' | 'alt' | 'onError'> {

@@ -29,11 +29,11 @@ export interface WatchActionsProps {
 }
 
 /**
- * Watch and Download on the movie and episode pages (spec §4 Playback
+ * Watch and Download on the movie and episode pages (product.md §4 Playback
  * sources). The lookup starts after hydration; Watch shows the server being
  * checked with a progress bar and opens the player the moment a stream is
  * found, keeping ?play=true in the address while it is open. Failures show
- * the spec's texts (§8).
+ * product.md's texts (§8).
  */
 export function WatchActions({ media, released, breadcrumb, autoStart, watchLabel = 'Watch' }: WatchActionsProps) {
 	const flow = useWatchFlow({ type: media.type, tmdbId: media.tmdbId, season: media.season, episode: media.episode }, { enabled: released })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isValidIdentifier, signupHints, SIGNUP_TEXT } from './auth-texts.ts'
 
-describe('login identifier (spec §5)', () => {
+describe('login identifier (product.md §5)', () => {
 	it.each([
 		['sailor@example.com', true],
 		['  sailor@example.com  ', true],
@@ -15,8 +15,8 @@ describe('login identifier (spec §5)', () => {
 	})
 })
 
-describe('sign-up hints (spec §5)', () => {
-	it('names each problem with the spec text', () => {
+describe('sign-up hints (product.md §5)', () => {
+	it('names each problem with the product.md text', () => {
 		expect(signupHints({ username: ' ab ', email: 'x y@z.io', password: '1234567' })).toEqual({
 			username: SIGNUP_TEXT.usernameHint,
 			email: SIGNUP_TEXT.emailHint,

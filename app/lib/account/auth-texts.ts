@@ -1,6 +1,6 @@
 import { isEmailLike } from '#app/stores/account.ts'
 
-// The exact texts of spec §5 and §8 for the login and sign-up forms, and their checks.
+// The exact texts of product.md §5 and §8 for the login and sign-up forms, and their checks.
 
 export const LOGIN_TEXT = {
 	identifierHint: 'Please enter a valid email or username',
@@ -22,7 +22,7 @@ export const SIGNUP_TEXT = {
 	sank: 'Oi! the ship carrying your registration sank, you wanna try that again?',
 } as const
 
-/** Spec §5: an email if it matches a basic pattern, else a username of at least 3 characters. */
+/** product.md §5: an email if it matches a basic pattern, else a username of at least 3 characters. */
 export function isValidIdentifier(value: string) {
 	const trimmed = value.trim()
 	return isEmailLike(trimmed) || (!trimmed.includes('@') && trimmed.length >= 3)

@@ -14,7 +14,7 @@ import { jsonLdScript, metaDescription, movieJsonLd } from './seo.ts'
 import { robotsTxt, sitemapXml } from './sitemap.ts'
 
 describe('media kinds and titles', () => {
-	it('follows the spec kind rule and fallbacks', () => {
+	it('follows the product.md kind rule and fallbacks', () => {
 		expect(mediaKind({ id: 1, media_type: 'movie' })).toBe('movie')
 		expect(mediaKind({ id: 1, title: 'X' })).toBe('movie')
 		expect(mediaKind({ id: 1, name: 'X' })).toBe('tv')

@@ -1,4 +1,4 @@
-/** Carousel constants (spec §4, §9). */
+/** Carousel constants (product.md §4, §9). */
 export const CAROUSEL_INTERVAL_MS = 5000
 export const CAROUSEL_TRANSITION_LOCK_MS = 500
 export const CAROUSEL_TOUCH_PAUSE_MS = 10_000
@@ -37,7 +37,7 @@ export function createTransitionLock(lockMs = CAROUSEL_TRANSITION_LOCK_MS) {
 }
 
 /**
- * Loading placeholders (spec §9 "Skeleton counts 10, 13, 30"): a library grid
+ * Loading placeholders (product.md §9 "Skeleton counts 10, 13, 30"): a library grid
  * of bookmarks shows 10, a poster row 13 (more than fit, so the row is full at
  * any width), the watch-history grid 30 (its page holds that many and more).
  */

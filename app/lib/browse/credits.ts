@@ -1,6 +1,6 @@
 import type { TmdbCastMember, TmdbCrewMember } from '../catalog/tmdb-types.ts'
 
-/** Cast and crew lists show 5 people, then a "Click for N more" button (spec §9). */
+/** Cast and crew lists show 5 people, then a "Click for N more" button (product.md §9). */
 export const CREDITS_VISIBLE = 5
 /** Episode pages list up to 10 guest stars, then "+N more". */
 export const GUEST_STARS_VISIBLE = 10

@@ -6,7 +6,7 @@ export function yearOf(date: string | null | undefined): string | undefined {
 }
 
 /**
- * Year shown in search rows (spec §9): the year from the date; series show the
+ * Year shown in search rows (product.md §9): the year from the date; series show the
  * year plus "(first release)"; "Unknown" if absent.
  */
 export function searchResultYear(date: string | null | undefined, kind: 'movie' | 'tv' | 'unknown'): string {
@@ -23,7 +23,7 @@ export function formatRating(value: number | null | undefined): string | undefin
 
 export const OVERVIEW_LIMIT = 85
 
-/** Overview cut at 85 characters plus an ellipsis (spec §9); shorter text is kept whole. */
+/** Overview cut at 85 characters plus an ellipsis (product.md §9); shorter text is kept whole. */
 export function truncateOverview(text: string | null | undefined, limit = OVERVIEW_LIMIT): string {
 	const clean = (text ?? '').trim()
 	if (clean.length <= limit) return clean

@@ -1,6 +1,6 @@
 import type { MediaFilter } from '../catalog/media-type.ts'
 
-/** Network pages: 40 items per page for All (movies + series), 20 for Movies or TV Shows (spec §9). */
+/** Network pages: 40 items per page for All (movies + series), 20 for Movies or TV Shows (product.md §9). */
 export const NETWORK_PAGE_SIZE_ALL = 40
 export const NETWORK_PAGE_SIZE_SINGLE = 20
 /** The next page loads when the fifth-from-last item becomes visible. */
@@ -44,7 +44,7 @@ export function shuffle<T>(items: readonly T[], random: () => number = Math.rand
 	return out
 }
 
-/** Genre pages show movie and tv results shuffled together (spec §4). */
+/** Genre pages show movie and tv results shuffled together (product.md §4). */
 export function shuffleTogether<T>(movies: readonly T[], series: readonly T[], random: () => number = Math.random): T[] {
 	return shuffle([...movies, ...series], random)
 }

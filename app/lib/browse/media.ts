@@ -19,7 +19,7 @@ export interface MediaLike {
 
 export type MediaKind = 'movie' | 'tv' | 'unknown'
 
-/** Spec §3: movie if media_type says so or a title exists, tv if a name exists, else unknown. */
+/** product.md §3: movie if media_type says so or a title exists, tv if a name exists, else unknown. */
 export function mediaKind(item: MediaLike): MediaKind {
 	if (item.media_type === 'movie') return 'movie'
 	if (item.media_type === 'tv') return 'tv'
@@ -29,7 +29,7 @@ export function mediaKind(item: MediaLike): MediaKind {
 	return 'unknown'
 }
 
-/** Display name with the spec's fallbacks: Untitled Movie, Untitled Series, Untitled. */
+/** Display name with product.md's fallbacks: Untitled Movie, Untitled Series, Untitled. */
 export function mediaTitle(item: MediaLike): string {
 	const kind = mediaKind(item)
 	if (kind === 'movie') return item.title || item.original_title || 'Untitled Movie'
@@ -56,12 +56,12 @@ export function withKind<T extends MediaLike>(items: readonly T[], kind: 'movie'
 	return items.map((item) => ({ ...item, media_type: kind }))
 }
 
-/** Only movie and tv results are kept from /search/multi (spec §5). */
+/** Only movie and tv results are kept from /search/multi (product.md §5). */
 export function isMovieOrTv(item: TmdbMultiItem): item is Exclude<TmdbMultiItem, { media_type: 'person' }> {
 	return item.media_type === 'movie' || item.media_type === 'tv'
 }
 
-/** Trending badge rule (spec §9): popularity above 450. */
+/** Trending badge rule (product.md §9): popularity above 450. */
 export const TRENDING_POPULARITY = 450
 
 export function isTrending(popularity: number | null | undefined): boolean {

@@ -25,7 +25,7 @@ export interface GenrePair {
 
 /**
  * One page of a genre grid: discover by genre for each kind the category has,
- * movie and tv results shuffled together (spec §4) with a per-page seed so
+ * movie and tv results shuffled together (product.md §4) with a per-page seed so
  * server and browser agree. A short page ends the scroll.
  */
 export async function loadGenrePage(genres: GenrePair, page: number, seed: number, fetchPage: (kind: 'movie' | 'tv', genreId: number, page: number) => Promise<TmdbPage<MediaListItem>>) {

@@ -8,13 +8,13 @@ export function parseTmdbDate(date: string | null | undefined): number | undefin
 	return Number.isNaN(time) ? undefined : time
 }
 
-/** Spec §5: a movie is released and playable only when its release date is more than 12 hours in the past. */
+/** product.md §5: a movie is released and playable only when its release date is more than 12 hours in the past. */
 export function isMovieReleased(releaseDate: string | null | undefined, now: number = Date.now()): boolean {
 	const time = parseTmdbDate(releaseDate)
 	return time !== undefined && now - time > 12 * HOUR
 }
 
-/** Spec §5: a series is playable when the selected season's air date is more than 1 day in the past. */
+/** product.md §5: a series is playable when the selected season's air date is more than 1 day in the past. */
 export function isSeasonPlayable(airDate: string | null | undefined, now: number = Date.now()): boolean {
 	const time = parseTmdbDate(airDate)
 	return time !== undefined && now - time > DAY

@@ -3,7 +3,7 @@ import type { TmdbMultiItem } from '../catalog/tmdb-types.ts'
 import { isMovieOrTv, mediaDate, type MediaLike } from './media.ts'
 import { parseTmdbDate } from './release.ts'
 
-/** Search debounce (spec §9): a search starts 300 ms after the last change. */
+/** Search debounce (product.md §9): a search starts 300 ms after the last change. */
 export const SEARCH_DEBOUNCE_MS = 300
 /** Rows of pulsing placeholders in the overlay while loading. */
 export const OVERLAY_SKELETON_ROWS = 4
@@ -76,7 +76,7 @@ export function nextSearchState(current: SearchState, change: Partial<SearchStat
 
 export type SearchResult = Exclude<TmdbMultiItem, { media_type: 'person' }>
 
-/** Keeps movie and tv results (spec §5), then applies the type filter. */
+/** Keeps movie and tv results (product.md §5), then applies the type filter. */
 export function filterSearchResults(results: readonly TmdbMultiItem[], type: SearchType): SearchResult[] {
 	return results.filter(isMovieOrTv).filter((item) => type === 'all' || item.media_type === type)
 }

@@ -18,7 +18,7 @@ export interface EpisodeSelection {
 	episode: number
 }
 
-/** Spec §4: choosing a season resets the episode to 1. */
+/** product.md §4: choosing a season resets the episode to 1. */
 export function selectSeason(current: EpisodeSelection, season: number): EpisodeSelection {
 	return season === current.season ? current : { season, episode: 1 }
 }

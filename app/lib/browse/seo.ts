@@ -88,7 +88,7 @@ export interface MovieJsonLdInput {
 	ratingCount?: number
 }
 
-/** Structured data for a movie and a video object (spec §2, movie detail). */
+/** Structured data for a movie and a video object (product.md §2, movie detail). */
 export function movieJsonLd(input: MovieJsonLdInput): object[] {
 	const duration = isoDuration(input.runtimeMinutes)
 	const movie: Record<string, unknown> = {

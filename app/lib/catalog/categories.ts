@@ -9,7 +9,7 @@ export interface Category {
 	tvGenreId?: number
 }
 
-// The 25 category slugs of spec §2, each mapped to the TMDB genres behind it.
+// The 25 category slugs of product.md §2, each mapped to the TMDB genres behind it.
 export const CATEGORIES: readonly Category[] = [
 	{ slug: 'animation', name: 'Animation', movieGenreId: 16, tvGenreId: 16 },
 	{ slug: 'sci-fi', name: 'Sci-Fi', movieGenreId: 878, tvGenreId: 10765 },

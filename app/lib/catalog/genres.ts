@@ -1,6 +1,6 @@
 import type { TmdbGenre } from './tmdb-types.ts'
 
-// TMDB's genre lists (/genre/movie/list and /genre/tv/list, spec §3), in TMDB's
+// TMDB's genre lists (/genre/movie/list and /genre/tv/list, product.md §3), in TMDB's
 // order: the one copy the pages and the local catalogue's genre lists use.
 export const MOVIE_GENRES: readonly TmdbGenre[] = [
 	{ id: 28, name: 'Action' },

@@ -1,4 +1,4 @@
-// Language code → language name (spec §3's table), for original languages on
+// Language code → language name (product.md §3's table), for original languages on
 // detail pages and subtitle and audio labels. The names come from the
 // platform's own table (Intl.DisplayNames, CLDR data in every browser and in
 // Node), so every ISO 639 code TMDB uses has one; TMDB's few codes of its own

@@ -6,7 +6,7 @@ export interface Network {
 	aliases: readonly string[]
 }
 
-// The eight streaming networks of spec §2 and §7.
+// The eight streaming networks of product.md §2 and §7.
 export const NETWORKS: readonly Network[] = [
 	{ slug: 'netflix', name: 'Netflix', providerId: 8, aliases: [] },
 	{ slug: 'hulu', name: 'Hulu', providerId: 15, aliases: [] },

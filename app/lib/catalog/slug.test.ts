@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { movieHref, parseMediaId, slugify, titleSlug } from './slug.ts'
 
-describe('slugify (spec §5)', () => {
+describe('slugify (product.md §5)', () => {
 	it('lowercases, trims and hyphenates whitespace', () => {
 		expect(slugify('  Science Fiction  ')).toBe('science-fiction')
 	})

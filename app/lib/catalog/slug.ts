@@ -1,5 +1,5 @@
 /**
- * Slug for category names and similar (spec §5): lowercased and trimmed,
+ * Slug for category names and similar (product.md §5): lowercased and trimmed,
  * whitespace to hyphens, anything but a-z, 0-9 and hyphen removed, repeated
  * hyphens collapsed, leading and trailing hyphens stripped.
  */
@@ -14,7 +14,7 @@ export function slugify(text: string): string {
 }
 
 /**
- * Slug used in detail links (spec §2): the title lowercased with every
+ * Slug used in detail links (product.md §2): the title lowercased with every
  * non-alphanumeric character replaced by a dash.
  */
 export function titleSlug(title: string): string {

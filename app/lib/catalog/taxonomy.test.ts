@@ -9,7 +9,7 @@ describe('genres', () => {
 		expect(genreIdByName('ACTION & ADVENTURE')).toBe(10759)
 		expect(genreIdByName('nope')).toBeUndefined()
 	})
-	it('has the 27 genres of the spec', () => {
+	it('has the 27 genres of product.md', () => {
 		expect(Object.keys(GENRES)).toHaveLength(27)
 	})
 	it('builds the map from TMDB\'s two lists, a shared id naming the same genre in both', () => {
@@ -20,7 +20,7 @@ describe('genres', () => {
 })
 
 describe('categories', () => {
-	it('has the 25 slugs of the spec, each with at least one genre', () => {
+	it('has the 25 slugs of product.md, each with at least one genre', () => {
 		expect(CATEGORIES).toHaveLength(25)
 		for (const c of CATEGORIES) expect(c.movieGenreId ?? c.tvGenreId).toBeDefined()
 	})

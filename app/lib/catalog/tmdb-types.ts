@@ -1,6 +1,6 @@
 import type { TmdbWatchResults } from './watch-providers.ts'
 
-// TypeScript shapes of the TMDB v3 responses Willow reads (spec §3, §7).
+// TypeScript shapes of the TMDB v3 responses Willow reads (product.md §3, §7).
 // Both catalogue back ends (live TMDB and the local database) answer in these
 // shapes. Fields TMDB may omit are optional.
 

@@ -1,4 +1,4 @@
-// Donation rules (spec §9): amounts in BTC show 5 decimals, LTC and XMR 2;
+// Donation rules (product.md §9): amounts in BTC show 5 decimals, LTC and XMR 2;
 // the approximate USD value uses a fixed 80,500 USD per BTC; confirmations
 // take 30 to 60 minutes. Pure; the addresses come from the site's settings.
 

@@ -1,4 +1,4 @@
-// The 4K token rule and texts (spec §5, §8, §9), shared by the /4k wizard and
+// The 4K token rule and texts (product.md §5, §8, §9), shared by the /4k wizard and
 // the server's /api/fourk. Pure: no I/O, no zod (the wizard's first load stays small).
 
 export const TOKEN_MIN_LENGTH = 50
@@ -14,7 +14,7 @@ export const FOURK_TEXT = {
 	complete: 'Setup Complete!',
 } as const
 
-/** Spec §5: at least 50 characters and contains "ey". */
+/** product.md §5: at least 50 characters and contains "ey". */
 export function isAcceptableToken(token: string): boolean {
 	return token.length >= TOKEN_MIN_LENGTH && token.length <= TOKEN_MAX_LENGTH && token.includes('ey')
 }

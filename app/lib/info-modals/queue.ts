@@ -1,7 +1,7 @@
 import { endOf, startOf } from '#app/lib/promo/choice.ts'
 import type { InfoModal } from '#app/lib/promo/schema.ts'
 
-// The info modal queue (spec §4, §9): eligible modals sorted by priority
+// The info modal queue (product.md §4, §9): eligible modals sorted by priority
 // descending; the first is shown, the next 250 ms after it closes; at most 2
 // per session. A dismissal (close button, backdrop, Escape) records the time;
 // repeat "never" never shows a dismissed modal again, "weekly" after 7 days,
@@ -21,7 +21,7 @@ export const INFO_MODAL_RULES = {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** One dismissal as stored on the device (spec §3: "dismissedInfoModals (id and timestamp)"). */
+/** One dismissal as stored on the device (product.md §3: "dismissedInfoModals (id and timestamp)"). */
 export interface ModalDismissal {
 	id: string
 	timestamp: number

@@ -1,7 +1,7 @@
 import type { MediaFilter } from '../catalog/media-type.ts'
 import type { Bookmark } from './types.ts'
 
-// The bookmarks page's list (spec §2): filter by list and media type, sort by
+// The bookmarks page's list (product.md §2): filter by list and media type, sort by
 // date added, title or rating. An index of sorted orders follows the device's
 // list from one change to the next, so large libraries answer at once.
 

@@ -1,6 +1,6 @@
 import { DEFAULT_BOOKMARK_CATEGORIES, DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type BookmarkMedia, type BookmarkState, type BookmarkTombstone } from './types.ts'
 
-// Pure bookmark operations (spec §4): state in, state out, the time passed in.
+// Pure bookmark operations (product.md §4): state in, state out, the time passed in.
 // The device store and the account sync both build on these.
 
 /** Tombstones kept at most (the sync accepts this many per request); the oldest go first. */
@@ -153,7 +153,7 @@ export function latestBookmarkChange(state: BookmarkState) {
 	return latest
 }
 
-/** Normalises a new category name (spec §5): trimmed; empty → null. */
+/** Normalises a new category name (product.md §5): trimmed; empty → null. */
 export function normaliseCategoryName(name: string): string | null {
 	const trimmed = name.trim().replace(/\s+/g, ' ')
 	if (!trimmed) return null

@@ -75,7 +75,7 @@ describe('progress', () => {
 	})
 })
 
-describe('episodeAfter (spec §4 next-episode rule)', () => {
+describe('episodeAfter (product.md §4 next-episode rule)', () => {
 	it('is the following episode within the season', () => {
 		expect(episodeAfter(1, 3, seasons)).toEqual({ season: 1, episode: 4 })
 	})

@@ -1,6 +1,6 @@
 import type { EpisodeProgress, Progress, WatchHistory, WatchHistoryItem } from './types.ts'
 
-// Pure watch-history logic (spec §3, §4, §5, §9): progress maths, the
+// Pure watch-history logic (product.md §3, §4, §5, §9): progress maths, the
 // next-episode rule, the Continue Watching list, and recording progress.
 
 /** A title counts as finished (no resume) beyond these shares of its runtime. */
@@ -18,7 +18,7 @@ export function parseEpisodeKey(key: string): { season: number; episode: number 
 	return match ? { season: Number(match[1]), episode: Number(match[2]) } : null
 }
 
-/** A percentage clamped to 0–100 (spec §5); NaN, negative or zero duration give 0. */
+/** A percentage clamped to 0–100 (product.md §5); NaN, negative or zero duration give 0. */
 export function clampPercent(value: number) {
 	if (!Number.isFinite(value) || value <= 0) return 0
 	return value >= 100 ? 100 : value
@@ -60,7 +60,7 @@ export interface SeasonInfo {
 }
 
 /**
- * The episode after (season, episode) (spec §4): the following episode, else
+ * The episode after (season, episode) (product.md §4): the following episode, else
  * episode 1 of the next season, wrapping to the first season after the last.
  * Without season information the following episode number is assumed to exist.
  * Specials (season 0) are skipped when other seasons exist.

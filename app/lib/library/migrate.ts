@@ -2,7 +2,7 @@ import { watchHistorySchema } from './schemas.ts'
 import type { MediaType } from '../catalog/media-type.ts'
 import { DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type WatchHistory } from './types.ts'
 
-// Pure load-time migrations of stored library data (spec §3, §4).
+// Pure load-time migrations of stored library data (product.md §3, §4).
 
 /** Stored bookmarks must be a list; anything else is bad data to delete. */
 export function isBadBookmarkData(decoded: unknown) {

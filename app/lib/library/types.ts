@@ -7,7 +7,7 @@ import type { MediaType } from '../catalog/media-type.ts'
 export const DEFAULT_BOOKMARK_CATEGORIES = ['watchlist', 'watched', 'favorites'] as const
 export const DEFAULT_BOOKMARK_CATEGORY = 'watchlist'
 
-/** A bookmark (spec §3): mediaId, category, addedAt, plus display fields cached for offline pages. */
+/** A bookmark (product.md §3): mediaId, category, addedAt, plus display fields cached for offline pages. */
 export interface Bookmark {
 	mediaId: number
 	category: string

@@ -3,7 +3,7 @@ import { imageUrl, isArtPath } from '#app/lib/catalog/images.ts'
 import type { FileStream, QualityKey } from '#app/lib/sources/contract.ts'
 import { SUBTITLE_DELAY_LIMIT } from '#app/lib/sync/settings.ts'
 
-// Pure rules of the player (spec §4 Player states / Next episode / Resume, §5
+// Pure rules of the player (product.md §4 Player states / Next episode / Resume, §5
 // subtitle size and delay, skip, §8 texts, §9 player constants). No I/O.
 
 export const CONTROLS_HIDE_MS = 3000

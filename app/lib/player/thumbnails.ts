@@ -1,5 +1,5 @@
 // Seek-bar thumbnails made in the browser when a stream has no thumbnails
-// track and the preview setting is on (spec §9): 160x90 JPEG at quality 0.85,
+// track and the preview setting is on (product.md §9): 160x90 JPEG at quality 0.85,
 // one every 10 s for media under 300 s, else every 30 s; a seek may take 2 s
 // and loading 5 s before the attempt is given up. Pure rules; the drawing is
 // in app/utils/video-thumbnails.ts.

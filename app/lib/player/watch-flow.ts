@@ -1,7 +1,7 @@
 import { QUALITY_KEYS, type Caption, type QualityKey, type Stream } from '#app/lib/sources/contract.ts'
 
 /**
- * Pure rules of the watch flow (spec §4 Playback sources, §8 texts): how long
+ * Pure rules of the watch flow (product.md §4 Playback sources, §8 texts): how long
  * each "Checking {server name}..." message stays, how often a failed lookup
  * is retried, the failure texts, and what the download panel lists. No I/O.
  */

@@ -1,6 +1,6 @@
 import type { Ad, InfoBanner } from './schema.ts'
 
-// Pure rules of the home page's promo slots (spec §4): which ads run today,
+// Pure rules of the home page's promo slots (product.md §4): which ads run today,
 // the weighted choice, "a dismissed ad is hidden for that day only", and
 // "info box hidden after expiry or dismissal". No I/O, no zod: the browser
 // bundle imports this.

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// The owner's promo configuration (spec §3 "Info box / banner", "Ad" and "Info
+// The owner's promo configuration (product.md §3 "Info box / banner", "Ad" and "Info
 // modal item"), as read from DATA_DIR/info-banner.json, DATA_DIR/ads.json and
 // DATA_DIR/modalData.json. Only the server imports this module (zod stays out
 // of the browser bundle); the browser gets parsed values through the home
@@ -32,7 +32,7 @@ export const adSchema = z.object({
 	link: linkUrl,
 	startDate: dateOrDateTime.optional(),
 	endDate: dateOrDateTime.optional(),
-	/** Weight of the random choice (spec: "priority (weight, default 1)"). */
+	/** Weight of the random choice (product.md: "priority (weight, default 1)"). */
 	priority: z.number().nonnegative().max(1_000_000).default(1),
 	/** Extensions for accessibility and layout stability: alt text and intrinsic size. */
 	alt: z.string().trim().min(1).max(300).default('Advertisement'),
@@ -51,7 +51,7 @@ const cssColor = z
 	.regex(/^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|hsl)a?\([0-9.,%/\s]+\)|oklch\([0-9.,%/\s]+\))$/i, 'must be a CSS colour (#1e293b, navy, rgb(…), hsl(…))')
 
 /**
- * One info modal (spec §3 "Info modal item": id, title, content, html, image,
+ * One info modal (product.md §3 "Info modal item": id, title, content, html, image,
  * bgImage, bgColor, repeat, startsAt, expiresAt, priority). `content` is text
  * (blank lines start paragraphs); with `html: true` it is the owner's markup,
  * shown through an allow-list of tags (app/components/info-modals/modal-html.tsx).
@@ -66,11 +66,11 @@ export const infoModalSchema = z.object({
 	/** A picture behind the whole modal (text stays on a readable panel). */
 	bgImage: imageUrl.optional(),
 	bgColor: cssColor.optional(),
-	/** never: once dismissed, never again; weekly / monthly: again 7 / 30 days after the dismissal (spec §4, §9). */
+	/** never: once dismissed, never again; weekly / monthly: again 7 / 30 days after the dismissal (product.md §4, §9). */
 	repeat: z.enum(['never', 'weekly', 'monthly']).default('never'),
 	startsAt: dateOrDateTime.optional(),
 	expiresAt: dateOrDateTime.optional(),
-	/** Higher shows first (spec §4: "sorted by priority descending"). */
+	/** Higher shows first (product.md §4: "sorted by priority descending"). */
 	priority: z.number().min(-1_000_000).max(1_000_000).default(0),
 })
 

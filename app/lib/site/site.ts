@@ -39,7 +39,7 @@ export const NETWORK_MENU: NavLink[] = [
 ]
 
 export interface FooterLink extends NavLink {
-	/** Hidden on narrow screens (spec §2, footer). */
+	/** Hidden on narrow screens (product.md §2, footer). */
 	wideOnly?: boolean
 }
 

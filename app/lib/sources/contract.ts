@@ -1,5 +1,5 @@
 // The playback contract the server sends and the player reads (issue
-// "Playback sources"; spec §3 Scrape result and Caption). Pure types shared by
+// "Playback sources"; product.md §3 Scrape result and Caption). Pure types shared by
 // server/sources/ and the browser: no I/O here.
 
 /** Quality keys of a file stream; shown as §9's "360p" … "4K" and "Original" (unknown). */

@@ -1,8 +1,8 @@
-// Pure rules of the stats page (spec §2 "Stats page", §9 "Stats"): the watch
+// Pure rules of the stats page (product.md §2 "Stats page", §9 "Stats"): the watch
 // time split, data per movie, the daily average, bar lengths and the load
 // colour. No I/O; the figures come from the static record (record.ts).
 
-/** Spec §9: a year is 365 days. */
+/** product.md §9: a year is 365 days. */
 export const HOURS_PER_DAY = 24
 export const HOURS_PER_YEAR = 365 * HOURS_PER_DAY
 /** Decimal units, as disks and transfer plans count them: 1 TB = 1,000 GB. */
@@ -98,7 +98,7 @@ export function dayAbbreviation(day: string): string {
 	return day.slice(0, 3)
 }
 
-/** Server load bar colour (spec §9 thresholds): green below 70, yellow from 70 to below 90, red from 90. */
+/** Server load bar colour (product.md §9 thresholds): green below 70, yellow from 70 to below 90, red from 90. */
 export function loadBarColour(load: number) {
 	if (load >= 90) return 'bg-red-600'
 	if (load >= 70) return 'bg-yellow-500'

@@ -1,5 +1,5 @@
 /**
- * The stats page's figures: spec §3 "Static stats record" with the §9
+ * The stats page's figures: product.md §3 "Static stats record" with the §9
  * constants (launch 2025-02-23, growth 37% monthly, server load 64%). The page
  * says they are only for show and not live; they are fixed here, not counted.
  * The watches by day add up to totalMoviesWatched, and the countries' users

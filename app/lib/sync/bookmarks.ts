@@ -4,7 +4,7 @@ import { canonicalJson, compareText } from './canonical.ts'
 // The synced bookmark state is the device's (one definition, in library/types.ts).
 export type { BookmarkState }
 
-/** One (mediaId, category) pair: the identity of a bookmark (spec §4). */
+/** One (mediaId, category) pair: the identity of a bookmark (product.md §4). */
 export function bookmarkKey(item: { mediaId: number; category: string }) {
 	return `${item.mediaId}\u0000${item.category}`
 }
@@ -71,7 +71,7 @@ export function stateToRecords(state: BookmarkState): Map<string, BookmarkRecord
 }
 
 /**
- * Merges any number of bookmark states (spec §4 extended with removals):
+ * Merges any number of bookmark states (product.md §4 extended with removals):
  * every (mediaId, category) pair keeps its latest change, so a bookmark
  * removed on one device does not come back from another. Commutative,
  * associative and idempotent: replicas that exchange states converge.
@@ -87,7 +87,7 @@ export function mergeBookmarkStates(...states: BookmarkState[]): BookmarkState {
 	return recordsToState(merged.values())
 }
 
-/** The latest change in a state (the spec's lastBookmarkUpdateTime), 0 when empty. */
+/** The latest change in a state (product.md's lastBookmarkUpdateTime), 0 when empty. */
 export function bookmarkStateUpdatedAt(state: BookmarkState): number {
 	let latest = 0
 	for (const bookmark of state.bookmarks) latest = Math.max(latest, bookmark.addedAt)

@@ -94,7 +94,7 @@ describe('mergeBookmarkStates', () => {
 		}
 	})
 
-	it('takes server items plus local items not on the server (spec §4)', () => {
+	it('takes server items plus local items not on the server (product.md §4)', () => {
 		const server: BookmarkState = { bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 10 }], tombstones: [] }
 		const local: BookmarkState = {
 			bookmarks: [

@@ -3,7 +3,7 @@ import { WATCH_REGION_SETTING } from '../catalog/watch-providers.ts'
 import { THEME_PREFERENCES } from '../theme/themes.ts'
 import { compareText } from './canonical.ts'
 
-// Settings definitions of spec §3 with the option lists of §9. Saved on the
+// Settings definitions of product.md §3 with the option lists of §9. Saved on the
 // device and synced to the account; each field carries its own change time,
 // so edits to different settings on two devices both survive.
 
@@ -17,7 +17,7 @@ export const SUBTITLE_SIZE_MIN = 50
 export const SUBTITLE_SIZE_MAX = 200
 export const SUBTITLE_SIZE_STEP = 10
 export const SUBTITLE_BACKGROUNDS = ['none', 'translucent', 'solid'] as const
-/** Subtitle delay in seconds, moved in 0.2 s steps (spec §5). */
+/** Subtitle delay in seconds, moved in 0.2 s steps (product.md §5). */
 export const SUBTITLE_DELAY_LIMIT = 60
 
 export const SettingsValuesSchema = z.object({

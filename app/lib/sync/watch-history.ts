@@ -17,7 +17,7 @@ export function splitWatchItem(item: WatchHistoryItem): { fields: WatchItemField
 }
 
 /**
- * Merges one item (spec §4): the item's own fields come from the copy with the
+ * Merges one item (product.md §4): the item's own fields come from the copy with the
  * larger updatedAt, and every episode independently keeps its own latest copy,
  * so progress on different episodes from two devices is all kept.
  */
@@ -50,7 +50,7 @@ export function mergeWatchHistories(...histories: WatchHistory[]): WatchHistory 
 	return sortRecord(merged)
 }
 
-/** The latest change in a history (the spec's lastWatchHistoryUpdateTime), 0 when empty. */
+/** The latest change in a history (product.md's lastWatchHistoryUpdateTime), 0 when empty. */
 export function watchHistoryUpdatedAt(history: WatchHistory): number {
 	let latest = 0
 	for (const item of Object.values(history)) {

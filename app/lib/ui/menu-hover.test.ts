@@ -30,14 +30,14 @@ function fakeMenu(group: HoverGroup) {
 	return { menu, intent, click, dismiss }
 }
 
-describe('menu hover timing (spec §9)', () => {
+describe('menu hover timing (product.md §9)', () => {
 	beforeEach(() => {
 		vi.useFakeTimers()
 		vi.setSystemTime(1_000_000)
 	})
 	afterEach(() => vi.useRealTimers())
 
-	it('uses the spec constants', () => {
+	it('uses the product.md constants', () => {
 		expect(MENU_HOVER_DELAY_MS).toBe(200)
 		expect(MENU_SKIP_DELAY_MS).toBe(300)
 	})

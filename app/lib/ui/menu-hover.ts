@@ -1,4 +1,4 @@
-// Opening header menus on hover (spec §9: menu hover delay 200 ms, skip delay
+// Opening header menus on hover (product.md §9: menu hover delay 200 ms, skip delay
 // 300 ms). Pure timing rules, no DOM: the Menu component feeds it pointer
 // events and it answers with open and close calls.
 

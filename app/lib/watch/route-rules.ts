@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router'
 
 /**
  * Detail pages keep their data when only ?play= changes: opening and closing
- * the player replaces the address (spec: it keeps ?play=true while open), and
+ * the player replaces the address (product.md: it keeps ?play=true while open), and
  * that must not reload the page's data.
  */
 export function keepDataWhenOnlyPlayChanges({ currentUrl, nextUrl, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs): boolean {

@@ -1,7 +1,7 @@
 import { HttpError } from '../../http/errors.server.ts'
 import { parseImportItem, type ImportItem } from '../import-schema.ts'
 import type { LiveCatalog } from '../live.server.ts'
-import { mapLimit } from '../../shared/map-limit.ts'
+import { mapLimit } from '../../concurrency/map-limit.ts'
 import { parseCatalogRoute } from '../tmdb-paths.ts'
 import { compareWithTmdb, type Difference } from './check.ts'
 

@@ -1,4 +1,4 @@
-// Trickplay (spec §9: 160x90 JPEG thumbnails at quality 0.85, one every 10 s
+// Trickplay (product.md §9: 160x90 JPEG thumbnails at quality 0.85, one every 10 s
 // under 300 s of media, else every 30 s) as plain arithmetic: how many
 // thumbnails, where each sits in its sprite, and the WebVTT thumbnails track
 // whose cues name `sprite-N.jpg#xywh=x,y,w,h`. Sprites (not one file per

@@ -7,20 +7,20 @@ import { INVALID_TOKEN_TEXT, isHeaderSafe, TokenBodySchema } from './protocol.ts
 import type { ScrapeRequest } from '../types.ts'
 import { listServiceStreams, REJECTED_REASON, submitServiceToken } from './service-client.server.ts'
 
-// /api/fourk: the 4K wizard's token test and submit (spec §2 4K guide, §5,
+// /api/fourk: the 4K wizard's token test and submit (product.md §2 4K guide, §5,
 // §7 "Other calls"), made by Willow's server so the browser talks only to
 // Willow. The token is in the body; the request logger writes method, path
 // and status only, and failures below are logged with their reason, never
 // the token.
 
-/** Spec §8. */
+/** product.md §8. */
 export const SUBMIT_FAILED_TEXT = 'Submission failed, please try again or report on discord, thanks.'
 export const NO_SERVICE_TEXT = 'No 4K service is set up on this site.'
 export const SERVICE_DOWN_TEXT = 'The 4K service did not answer. Please try again later.'
 
 /**
  * The title a token test asks the service's listing for (FOURK_TEST_TITLE,
- * Fight Club by default): the spec calls a token valid only when the listing
+ * Fight Club by default): product.md calls a token valid only when the listing
  * has a stream, so it must be a title the owner's service has.
  */
 export function testTitle(setting: string = getEnv().FOURK_TEST_TITLE): Pick<ScrapeRequest, 'type' | 'tmdbId' | 'season' | 'episode'> {

@@ -3,7 +3,7 @@ import { captionLabel, captionLanguage } from '../captions.ts'
 import { FOURK_TEXT, isAcceptableToken, isHeaderSafe, TOKEN_MAX_LENGTH } from '#app/lib/four-k/token.ts'
 import type { Caption, FileStream, QualityKey, ScrapeRequest, Stream } from '../types.ts'
 
-// The 4K token service protocol Willow defines (the spec hides the service's
+// The 4K token service protocol Willow defines (product.md hides the service's
 // paths; README "4K token service" documents them) and the pure mapping of
 // its answers to Willow's stream contract. No I/O here.
 //
@@ -13,7 +13,7 @@ import type { Caption, FileStream, QualityKey, ScrapeRequest, Stream } from '../
 //        → { "token" }
 
 export { isAcceptableToken, isHeaderSafe, TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from '#app/lib/four-k/token.ts'
-/** Spec §5/§8: shown for a token that breaks the rule. */
+/** product.md §5/§8: shown for a token that breaks the rule. */
 export const INVALID_TOKEN_TEXT = FOURK_TEXT.invalid
 
 /** What the browser sends to /api/fourk/test and /api/fourk/submit. */
