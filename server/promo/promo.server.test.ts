@@ -104,7 +104,7 @@ describe('promo configuration files', () => {
 		warn.mockRestore()
 	})
 
-	it('reads info modals entry by entry, with product.md's fields and their defaults', () => {
+	it('reads info modals entry by entry, with their fields and defaults', () => {
 		vi.spyOn(logger, 'warn').mockImplementation(() => undefined)
 		write(INFO_MODALS_FILE, [
 			{ id: 'welcome', title: 'Welcome', content: 'Hello', priority: 2, repeat: 'weekly', startsAt: '2026-05-01', expiresAt: '2026-06-01T00:00:00Z', image: 'https://cdn.example.com/w.png', bgImage: '/bg.jpg', bgColor: '#1e293b', html: false },

@@ -9,7 +9,7 @@ import { startTestApp, type RunningApp } from '#tests/support/servers.ts'
 // GET /modalData.json and GET /ads.json (product.md §7 "Static files") answer the
 // valid entries of the owner's files in DATA_DIR, entry by entry (decision 0032).
 
-describe('the owner files at product.md's static paths', () => {
+describe('the owner files at their static paths', () => {
 	let dir: string
 	let app: RunningApp
 	const savedDataDir = process.env.DATA_DIR
