@@ -20,7 +20,8 @@ const browserFetch = [
 	...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: FETCH_MESSAGE })),
 	{ object: 'navigator', property: 'sendBeacon', message: FETCH_MESSAGE },
 ]
-const STORAGE_MESSAGE = 'Use device storage (app/stores/device-storage.ts, or device-storage-core.ts in the first load): it owns every localStorage key.'
+const STORAGE_MESSAGE =
+	'Use device storage (app/stores/device-storage.ts, or device-storage-core.ts in the first load): it owns every localStorage key.'
 const localStorageUse = [{ selector: "Identifier[name='localStorage']", message: STORAGE_MESSAGE }]
 
 const importPaths = ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: ENV_MESSAGE }))

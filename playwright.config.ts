@@ -59,7 +59,15 @@ export default defineConfig({
 		serviceWorkers: 'block',
 		launchOptions: {
 			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
 		},
 	},
 	projects: [
@@ -78,7 +86,13 @@ export default defineConfig({
 			reuseExistingServer: false,
 			timeout: 120_000,
 			// Two workers: playback (signed URLs, HLS jobs, the sample clips) must work whichever process answers.
-			env: { ...serverEnv, WEB_CONCURRENCY: '2', PORT: String(port), DATA_DIR: dataDir, FOURK_SERVICE_URL: `http://127.0.0.1:${fourKPort}` },
+			env: {
+				...serverEnv,
+				WEB_CONCURRENCY: '2',
+				PORT: String(port),
+				DATA_DIR: dataDir,
+				FOURK_SERVICE_URL: `http://127.0.0.1:${fourKPort}`,
+			},
 		},
 		{
 			command: `npm run fourk:serve -- --dir ${fourKDir} --token ${FOURK_TEST_TOKEN} --port ${fourKPort}`,

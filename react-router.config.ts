@@ -11,6 +11,9 @@ export default {
 	buildDirectory: process.env.WILLOW_BUILD_DIR ?? 'build',
 	// The service worker lists the client files, so it is built once they exist (docs/decisions/0030).
 	async buildEnd({ reactRouterConfig }) {
-		await buildServiceWorker({ root: reactRouterConfig.appDirectory ? path.dirname(reactRouterConfig.appDirectory) : process.cwd(), clientDir: path.join(reactRouterConfig.buildDirectory, 'client') })
+		await buildServiceWorker({
+			root: reactRouterConfig.appDirectory ? path.dirname(reactRouterConfig.appDirectory) : process.cwd(),
+			clientDir: path.join(reactRouterConfig.buildDirectory, 'client'),
+		})
 	},
 } satisfies Config

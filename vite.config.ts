@@ -3,12 +3,19 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/
-const BROWSE_ROUTE = /[\\/]app[\\/]routes[\\/](home|movies|series|movie-detail|series-detail|episode|search|categories|category|networks|network|discover)\.tsx$/
+const BROWSE_ROUTE =
+	/[\\/]app[\\/]routes[\\/](home|movies|series|movie-detail|series-detail|episode|search|categories|category|networks|network|discover)\.tsx$/
 
 type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null
 
 /** The routes matching `route` that import a module, directly or not, through static imports. */
-function routesReaching(route: RegExp, id: string, getModuleInfo: ModuleInfoOf, seen = new Set<string>(), found = new Set<string>()): Set<string> {
+function routesReaching(
+	route: RegExp,
+	id: string,
+	getModuleInfo: ModuleInfoOf,
+	seen = new Set<string>(),
+	found = new Set<string>(),
+): Set<string> {
 	if (seen.has(id)) return found
 	seen.add(id)
 	for (const importer of getModuleInfo(id)?.importers ?? []) {
@@ -27,7 +34,8 @@ export default defineConfig(({ isSsrBuild }) => ({
 						// Every page needs React and React Router, and the root route's modules: one
 						// file each instead of dozens of small ones, plus the code browse routes share (docs/decisions/0009).
 						manualChunks(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }) {
-							if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/.test(id)) return 'framework'
+							if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/.test(id))
+								return 'framework'
 							if (id.startsWith('\0') || /[\\/]app[\\/]routes[\\/]/.test(id)) return undefined
 							if (routesReaching(ROOT_ROUTE, id, getModuleInfo).size > 0) return 'shell'
 							if (routesReaching(BROWSE_ROUTE, id, getModuleInfo).size >= 2) return 'browse'

@@ -22,7 +22,8 @@ function carriesUserData(loaderData: Record<string, unknown>): boolean {
 
 /** Client navigations fetch loader data (.data): with a session cookie, it is the visitor's own. */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
-	if (/(?:^|;\s*)(?:__Host-)?willow_session=/.test(request.headers.get('cookie') ?? '')) response.headers.set('Cache-Control', 'private, no-store')
+	if (/(?:^|;\s*)(?:__Host-)?willow_session=/.test(request.headers.get('cookie') ?? ''))
+		response.headers.set('Cache-Control', 'private, no-store')
 	return response
 }
 
@@ -65,7 +66,10 @@ export default async function handleRequest(
 		// The data stream the render would have read is not needed.
 		routerContext.serverHandoffStream?.cancel().catch(() => {})
 		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-		return new Response(new Uint8Array(cached.buffer as ArrayBuffer, cached.byteOffset, cached.byteLength), { headers: responseHeaders, status: responseStatusCode })
+		return new Response(new Uint8Array(cached.buffer as ArrayBuffer, cached.byteOffset, cached.byteLength), {
+			headers: responseHeaders,
+			status: responseStatusCode,
+		})
 	}
 
 	return new Promise<Response>((resolve, reject) => {

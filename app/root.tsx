@@ -1,4 +1,14 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, type LinksFunction } from 'react-router'
+import {
+	isRouteErrorResponse,
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useMatches,
+	useRouteError,
+	type LinksFunction,
+} from 'react-router'
 import { getEnv } from '#server/env.server.ts'
 import { getSessionUser } from '#server/auth/session.server.ts'
 import { InfoModals } from './components/info-modals/info-modals.tsx'
@@ -62,7 +72,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Links />
 			</head>
 			<body className="min-h-screen bg-background font-sans text-foreground antialiased">
-				<a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-accent focus:px-3 focus:py-2 focus:text-accent-foreground">
+				<a
+					href="#main"
+					className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-accent focus:px-3 focus:py-2 focus:text-accent-foreground"
+				>
 					Skip to content
 				</a>
 				{children}
@@ -100,7 +113,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-	return [{ title: SITE_NAME }, { name: 'description', content: 'Browse movies, series and anime, keep bookmarks and pick up where you left off.' }]
+	return [
+		{ title: SITE_NAME },
+		{ name: 'description', content: 'Browse movies, series and anime, keep bookmarks and pick up where you left off.' },
+	]
 }
 
 export function ErrorBoundary() {

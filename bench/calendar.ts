@@ -37,12 +37,22 @@ for (let copy = 1; ids.length < SERIES; copy++) {
 	for (const show of shows) {
 		if (ids.length >= SERIES) break
 		const id = show.id + copy * COPY_OFFSET
-		await db.insertInto('catalog_titles').values({ ...show, id, key: titleKey('tv', id) }).execute()
+		await db
+			.insertInto('catalog_titles')
+			.values({ ...show, id, key: titleKey('tv', id) })
+			.execute()
 		const seasons = await db.selectFrom('catalog_seasons').selectAll().where('show_id', '=', show.id).execute()
-		if (seasons.length) await db.insertInto('catalog_seasons').values(seasons.map((season) => ({ ...season, show_id: id, id: season.id + copy * COPY_OFFSET }))).execute()
+		if (seasons.length)
+			await db
+				.insertInto('catalog_seasons')
+				.values(seasons.map((season) => ({ ...season, show_id: id, id: season.id + copy * COPY_OFFSET })))
+				.execute()
 		const episodes = await db.selectFrom('catalog_episodes').selectAll().where('show_id', '=', show.id).execute()
 		for (let start = 0; start < episodes.length; start += 200) {
-			await db.insertInto('catalog_episodes').values(episodes.slice(start, start + 200).map((episode) => ({ ...episode, show_id: id, id: episode.id + copy * COPY_OFFSET }))).execute()
+			await db
+				.insertInto('catalog_episodes')
+				.values(episodes.slice(start, start + 200).map((episode) => ({ ...episode, show_id: id, id: episode.id + copy * COPY_OFFSET })))
+				.execute()
 		}
 		ids.push(id)
 	}
@@ -50,8 +60,27 @@ for (let copy = 1; ids.length < SERIES; copy++) {
 
 const now = Date.now()
 const userId = 'bench-calendar-user'
-await db.insertInto('users').values({ id: userId, username: 'bench', username_lower: 'bench', email: 'bench@example.com', email_lower: 'bench@example.com', name: 'bench', password_hash: 'x', four_k_token: null, created_at: now, updated_at: now }).execute()
-await syncBookmarks(testDb.handle, userId, { bookmarks: ids.slice(0, SERIES).map((id, i) => ({ mediaId: id, category: 'watchlist', addedAt: now - i, mediaType: 'tv' as const, title: `Series ${id}` })), tombstones: [] })
+await db
+	.insertInto('users')
+	.values({
+		id: userId,
+		username: 'bench',
+		username_lower: 'bench',
+		email: 'bench@example.com',
+		email_lower: 'bench@example.com',
+		name: 'bench',
+		password_hash: 'x',
+		four_k_token: null,
+		created_at: now,
+		updated_at: now,
+	})
+	.execute()
+await syncBookmarks(testDb.handle, userId, {
+	bookmarks: ids
+		.slice(0, SERIES)
+		.map((id, i) => ({ mediaId: id, category: 'watchlist', addedAt: now - i, mediaType: 'tv' as const, title: `Series ${id}` })),
+	tombstones: [],
+})
 
 const coldStart = performance.now()
 const first = await userCalendar(userId)
@@ -64,7 +93,9 @@ for (let i = 0; i < ITERATIONS; i++) {
 }
 times.sort((a, b) => a - b)
 const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1)
-console.log(`calendar of ${first.seriesCount} series on SQLite (demo catalogue${ids.length > shows.length ? ` + copies, ${shows.length} originals` : ''}); ${first.upcoming.length} days with episodes, ${first.recent.length} recent unwatched`)
+console.log(
+	`calendar of ${first.seriesCount} series on SQLite (demo catalogue${ids.length > shows.length ? ` + copies, ${shows.length} originals` : ''}); ${first.upcoming.length} days with episodes, ${first.recent.length} recent unwatched`,
+)
 console.log(`cold (empty page-data cache): ${cold.toFixed(1)} ms`)
 console.log(`warm, ${ITERATIONS} runs: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${times.at(-1)!.toFixed(1)} ms (goal p95 ≤ 50 ms)`)
 await testDb.destroy()

@@ -66,7 +66,11 @@ async function freshDatabase(dialect: Dialect, label: string): Promise<{ handle:
 /** Generates the scale file, adding each title one to three of the eight US providers. */
 async function generate(file: string, titles: number) {
 	const movies = Math.round(titles * 0.8)
-	const child = spawn(process.execPath, [path.join(SHARED, 'bench/gen-catalog.mjs'), '--movies', String(movies), '--series', String(titles - movies)], { stdio: ['ignore', 'pipe', 'inherit'] })
+	const child = spawn(
+		process.execPath,
+		[path.join(SHARED, 'bench/gen-catalog.mjs'), '--movies', String(movies), '--series', String(titles - movies)],
+		{ stdio: ['ignore', 'pipe', 'inherit'] },
+	)
 	const out = fs.createWriteStream(file)
 	const providers = [8, 337, 15, 9, 350, 1899, 531, 386]
 	const titlesSeen: string[] = []
@@ -114,7 +118,12 @@ function mixedQueries(titles: string[], count: number) {
 
 /** Titles spread over an existing catalogue, for the mixed queries. */
 async function sampleTitlesOf(handle: DatabaseHandle) {
-	const rows = await handle.db.selectFrom('catalog_titles').select(['title']).where(sql<boolean>`id % 2500 = 0`).limit(400).execute()
+	const rows = await handle.db
+		.selectFrom('catalog_titles')
+		.select(['title'])
+		.where(sql<boolean>`id % 2500 = 0`)
+		.limit(400)
+		.execute()
 	return rows.map((row) => row.title)
 }
 
@@ -122,7 +131,10 @@ async function sampleTitlesOf(handle: DatabaseHandle) {
 async function scaleExisting(url: string) {
 	const handle = createDatabase({ databaseUrl: url, poolSize: 5 })
 	try {
-		const count = await handle.db.selectFrom('catalog_titles').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+		const count = await handle.db
+			.selectFrom('catalog_titles')
+			.select((eb) => eb.fn.countAll<string>().as('n'))
+			.executeTakeFirstOrThrow()
 		console.log(`  existing catalogue: ${Number(count.n).toLocaleString('en-US')} titles (import measured when it was made)`)
 		await measureQueries('postgres', handle, await sampleTitlesOf(handle))
 	} finally {
@@ -144,7 +156,9 @@ async function scale(dialect: Dialect, file: string, sampleTitles: string[]) {
 		peak = Math.max(peak, process.memoryUsage().rss)
 		// What `npm run catalog:import` does after importing (statistics, compacted full-text index).
 		const [, optimizeMs] = await time(() => optimizeAfterImport(database.handle))
-		console.log(`  import: ${summary.imported.toLocaleString('en-US')} titles in ${(importMs / 1000).toFixed(1)} s (${Math.round(summary.imported / (importMs / 1000)).toLocaleString('en-US')}/s), peak RSS ${(peak / 1048576).toFixed(0)} MB (process), bad lines ${summary.skipped}`)
+		console.log(
+			`  import: ${summary.imported.toLocaleString('en-US')} titles in ${(importMs / 1000).toFixed(1)} s (${Math.round(summary.imported / (importMs / 1000)).toLocaleString('en-US')}/s), peak RSS ${(peak / 1048576).toFixed(0)} MB (process), bad lines ${summary.skipped}`,
+		)
 		console.log(`  optimise after import: ${(optimizeMs / 1000).toFixed(1)} s`)
 		await measureQueries(dialect, database.handle, sampleTitles)
 		if (dialect === 'postgres' && KEEP_POSTGRES && 'url' in database) {
@@ -164,7 +178,9 @@ async function measureQueries(dialect: Dialect, handle: DatabaseHandle, sampleTi
 	for (const q of queries.slice(0, 5)) await get('/search/multi', { query: q }) // warm-up
 	const searchTimes: number[] = []
 	for (const query of queries) searchTimes.push((await time(() => get('/search/multi', { query })))[1])
-	console.log(`  search/multi, ${queries.length} mixed queries: p50 ${ms(percentile(searchTimes, 50))}, p95 ${ms(percentile(searchTimes, 95))} (goal p95 ≤ ${dialect === 'sqlite' ? 25 : 40} ms)`)
+	console.log(
+		`  search/multi, ${queries.length} mixed queries: p50 ${ms(percentile(searchTimes, 50))}, p95 ${ms(percentile(searchTimes, 95))} (goal p95 ≤ ${dialect === 'sqlite' ? 25 : 40} ms)`,
+	)
 
 	const discoverCases: Array<[string, string, Record<string, string | number>]> = [
 		['genre (movie drama)', '/discover/movie', { with_genres: '18' }],
@@ -179,7 +195,9 @@ async function measureQueries(dialect: Dialect, handle: DatabaseHandle, sampleTi
 			const [, first] = await time(() => get(p, { ...query, page }))
 			const times: number[] = []
 			for (let i = 0; i < DISCOVER_SAMPLES; i++) times.push((await time(() => get(p, { ...query, page })))[1])
-			console.log(`  discover ${label}, page ${page}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} over ${DISCOVER_SAMPLES} requests (goal p95 ≤ 15 ms); first request with its count ${ms(first)}`)
+			console.log(
+				`  discover ${label}, page ${page}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} over ${DISCOVER_SAMPLES} requests (goal p95 ≤ 15 ms); first request with its count ${ms(first)}`,
+			)
 		}
 	}
 	console.log(`  (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`)
@@ -187,18 +205,61 @@ async function measureQueries(dialect: Dialect, handle: DatabaseHandle, sampleTi
 
 // Intended title (TMDB id) for each query, on the shared 3,000 real movies.
 export const RELEVANCE_QUERIES: Array<[query: string, id: number]> = [
-	['avatar', 19995], ['the dark knight', 155], ['inception', 27205], ['interstellar', 157336], ['titanic', 597],
-	['the matrix', 603], ['gladiator', 98], ['jurassic park', 329], ['frozen', 109445], ['up', 14160],
-	['skyfall', 37724], ['the avengers', 24428], ['fight club', 550], ['forrest gump', 13], ['the lion king', 8587],
-	['interst', 157336], ['shawsh', 278], ['gladia', 98], ['lord of the rings fell', 120], ['jurassic w', 135397],
-	['wolf of wall', 106646], ['pirates of the caribbean curse', 22],
-	['dark knight', 155], ['matrix', 603], ['avengers', 24428], ['lion king', 8587], ['departed', 1422],
-	['prestige', 1124], ['revenant', 281957], ['martian', 286217], ['incredibles', 9806], ['shining', 694], ['exorcist', 9552],
-	['intersteller', 157336], ['gladiater', 98], ['titanc', 597], ['avatr', 19995], ['incepion', 27205], ['jurrasic park', 329],
-	['shawshenk redemption', 278], ['forest gump', 13], ['terminater 2', 280], ['ratatouile', 2062], ['spirited awy', 129],
-	['toy story 3', 10193], ['toy story 2', 863], ['iron man 3', 68721], ['iron man 2', 10138], ['shrek 2', 809],
-	['despicable me 2', 93456], ['how to train your dragon 2', 82702], ['x-men days of future past', 127585],
-	['mission impossible rogue nation', 177677], ['captain america civil war', 271110], ['harry potter and the prisoner of azkaban', 673],
+	['avatar', 19995],
+	['the dark knight', 155],
+	['inception', 27205],
+	['interstellar', 157336],
+	['titanic', 597],
+	['the matrix', 603],
+	['gladiator', 98],
+	['jurassic park', 329],
+	['frozen', 109445],
+	['up', 14160],
+	['skyfall', 37724],
+	['the avengers', 24428],
+	['fight club', 550],
+	['forrest gump', 13],
+	['the lion king', 8587],
+	['interst', 157336],
+	['shawsh', 278],
+	['gladia', 98],
+	['lord of the rings fell', 120],
+	['jurassic w', 135397],
+	['wolf of wall', 106646],
+	['pirates of the caribbean curse', 22],
+	['dark knight', 155],
+	['matrix', 603],
+	['avengers', 24428],
+	['lion king', 8587],
+	['departed', 1422],
+	['prestige', 1124],
+	['revenant', 281957],
+	['martian', 286217],
+	['incredibles', 9806],
+	['shining', 694],
+	['exorcist', 9552],
+	['intersteller', 157336],
+	['gladiater', 98],
+	['titanc', 597],
+	['avatr', 19995],
+	['incepion', 27205],
+	['jurrasic park', 329],
+	['shawshenk redemption', 278],
+	['forest gump', 13],
+	['terminater 2', 280],
+	['ratatouile', 2062],
+	['spirited awy', 129],
+	['toy story 3', 10193],
+	['toy story 2', 863],
+	['iron man 3', 68721],
+	['iron man 2', 10138],
+	['shrek 2', 809],
+	['despicable me 2', 93456],
+	['how to train your dragon 2', 82702],
+	['x-men days of future past', 127585],
+	['mission impossible rogue nation', 177677],
+	['captain america civil war', 271110],
+	['harry potter and the prisoner of azkaban', 673],
 ]
 
 async function relevance(dialect: Dialect) {
@@ -210,10 +271,18 @@ async function relevance(dialect: Dialect) {
 		for (const [query, id] of RELEVANCE_QUERIES) {
 			const answer = (await local.get(parseCatalogRoute('/search/multi', { query }))) as { results: Array<{ id: number; title?: string }> }
 			const rank = answer.results.findIndex((r) => r.id === id)
-			if (rank < 0 || rank > 2) misses.push(`"${query}" → ${rank < 0 ? 'not in page 1' : `#${rank + 1}`} (top: ${answer.results.slice(0, 3).map((r) => r.title).join(' | ')})`)
+			if (rank < 0 || rank > 2)
+				misses.push(
+					`"${query}" → ${rank < 0 ? 'not in page 1' : `#${rank + 1}`} (top: ${answer.results
+						.slice(0, 3)
+						.map((r) => r.title)
+						.join(' | ')})`,
+				)
 		}
 		const hits = RELEVANCE_QUERIES.length - misses.length
-		console.log(`  relevance: ${hits}/${RELEVANCE_QUERIES.length} = ${((hits / RELEVANCE_QUERIES.length) * 100).toFixed(1)}% with the intended title in the top 3 (goal ≥ 90%)`)
+		console.log(
+			`  relevance: ${hits}/${RELEVANCE_QUERIES.length} = ${((hits / RELEVANCE_QUERIES.length) * 100).toFixed(1)}% with the intended title in the top 3 (goal ≥ 90%)`,
+		)
 		for (const miss of misses) console.log(`    miss: ${miss}`)
 	} finally {
 		await database.destroy()

@@ -33,11 +33,15 @@ const testDb = await createTestDatabase('sqlite')
 setDatabaseForTests(testDb.handle)
 const imported = await importCatalogFile(testDb.handle, FILE, { progressEveryMs: 60_000 })
 await optimizeAfterImport(testDb.handle)
-const movies = await testDb.handle.db.selectFrom('catalog_titles').select(['id', 'title', 'release_date']).where('media_type', '=', 'movie').execute()
+const movies = await testDb.handle.db
+	.selectFrom('catalog_titles')
+	.select(['id', 'title', 'release_date'])
+	.where('media_type', '=', 'movie')
+	.execute()
 
 // A deterministic sample (a small LCG), so runs compare.
 let seed = 42
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
 const quote = (text: string) => `"${text.replace(/"/g, '""')}"`
 const expected: Array<number | null> = []
 const lines = ['Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date']
@@ -49,7 +53,9 @@ for (let i = 0; i < ROWS; i++) {
 		continue
 	}
 	const movie = movies[Math.floor(random() * movies.length)]!
-	lines.push(`${date},${quote(movie.title)},${movie.release_date?.slice(0, 4) ?? ''},https://boxd.it/b${i},4,${random() < 0.1 ? 'Yes' : ''},,${date}`)
+	lines.push(
+		`${date},${quote(movie.title)},${movie.release_date?.slice(0, 4) ?? ''},https://boxd.it/b${i},4,${random() < 0.1 ? 'Yes' : ''},,${date}`,
+	)
 	expected.push(movie.id)
 }
 
@@ -68,8 +74,12 @@ expected.forEach((id, index) => {
 	} else if (got === id) right++
 	else if (got !== undefined) wrong++
 })
-console.log(`catalogue: ${imported.imported} movies imported from ${path.basename(FILE)}; diary of ${ROWS} rows (${inCatalogue} of films in the catalogue)`)
+console.log(
+	`catalogue: ${imported.imported} movies imported from ${path.basename(FILE)}; diary of ${ROWS} rows (${inCatalogue} of films in the catalogue)`,
+)
 console.log(`matched in ${seconds.toFixed(2)} s (${Math.round(ROWS / seconds)} rows/s)`)
-console.log(`match rate over rows in the catalogue: ${((right / inCatalogue) * 100).toFixed(2)} % (goal ≥ 95 %); wrong film: ${wrong}; rows not in the catalogue matched anyway: ${falseMatches}`)
+console.log(
+	`match rate over rows in the catalogue: ${((right / inCatalogue) * 100).toFixed(2)} % (goal ≥ 95 %); wrong film: ${wrong}; rows not in the catalogue matched anyway: ${falseMatches}`,
+)
 await testDb.destroy()
 process.exit(0)

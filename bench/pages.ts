@@ -206,7 +206,11 @@ async function main() {
 		DATABASE_URL: '',
 		REDIS_URL: '',
 	})
-	start('minimal', 'node', ['bench/pages-minimal/server.mjs'], { NODE_ENV: 'production', MINIMAL_BUILD_DIR: MINIMAL_BUILD, PORT: String(MINIMAL_PORT) })
+	start('minimal', 'node', ['bench/pages-minimal/server.mjs'], {
+		NODE_ENV: 'production',
+		MINIMAL_BUILD_DIR: MINIMAL_BUILD,
+		PORT: String(MINIMAL_PORT),
+	})
 	if (PG_REDIS) {
 		const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
 		await admin.connect()
@@ -262,7 +266,9 @@ async function main() {
 	] as const
 
 	if (LOAD) {
-		console.log(`\nload: ${CONNECTIONS} connections × ${DURATION_S} s per page, one worker each (node ${process.version}, ${os.cpus().length} CPUs)\n`)
+		console.log(
+			`\nload: ${CONNECTIONS} connections × ${DURATION_S} s per page, one worker each (node ${process.version}, ${os.cpus().length} CPUs)\n`,
+		)
 		const baseline = await load(MINIMAL_PORT, '/')
 		const rows: string[][] = [['page', 'req/s', 'p50', 'p99', 'req/s ratio', 'p99 ratio', 'errors', 'goal']]
 		rows.push(['minimal page', baseline.rps.toFixed(0), ms(baseline.p50), ms(baseline.p99), '1.00', '1.00', String(baseline.errors), ''])
@@ -271,13 +277,24 @@ async function main() {
 			const rpsRatio = result.rps / baseline.rps
 			const p99Ratio = result.p99 / baseline.p99
 			const ok = rpsRatio >= 0.6 && p99Ratio <= 2 && result.errors === 0
-			rows.push([`${label} ${urlPath}`, result.rps.toFixed(0), ms(result.p50), ms(result.p99), rpsRatio.toFixed(2), p99Ratio.toFixed(2), String(result.errors), ok ? 'met' : 'missed'])
+			rows.push([
+				`${label} ${urlPath}`,
+				result.rps.toFixed(0),
+				ms(result.p50),
+				ms(result.p99),
+				rpsRatio.toFixed(2),
+				p99Ratio.toFixed(2),
+				String(result.errors),
+				ok ? 'met' : 'missed',
+			])
 		}
 		const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
 		for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
 
 		if (PG_REDIS) {
-			console.log(`\nPostgreSQL + Redis against SQLite, each page back to back in ${PG_REDIS_ROUNDS} rounds of alternating order (goal: ≥ 0.9× SQLite's req/s; load ${os.loadavg()[0]!.toFixed(2)})\n`)
+			console.log(
+				`\nPostgreSQL + Redis against SQLite, each page back to back in ${PG_REDIS_ROUNDS} rounds of alternating order (goal: ≥ 0.9× SQLite's req/s; load ${os.loadavg()[0]!.toFixed(2)})\n`,
+			)
 			const sideBySide: string[][] = [['page', 'SQLite req/s', 'SQLite p99', 'PG+Redis req/s', 'PG+Redis p99', 'ratio', 'errors', 'goal']]
 			for (const [label, urlPath] of [...pages, ['API: popular movies', '/api/catalog/movie/popular'] as const]) {
 				// Rounds in A-B, B-A order, so neither back end always runs second (on a shared
@@ -296,24 +313,38 @@ async function main() {
 				const sqlite = combined(sqliteRuns)
 				const shared = combined(sharedRuns)
 				const ratio = shared.rps / sqlite.rps
-				sideBySide.push([label, sqlite.rps.toFixed(0), ms(sqlite.p99), shared.rps.toFixed(0), ms(shared.p99), ratio.toFixed(2), String(sqlite.errors + shared.errors), ratio >= 0.9 && shared.errors === 0 ? 'met' : 'missed'])
+				sideBySide.push([
+					label,
+					sqlite.rps.toFixed(0),
+					ms(sqlite.p99),
+					shared.rps.toFixed(0),
+					ms(shared.p99),
+					ratio.toFixed(2),
+					String(sqlite.errors + shared.errors),
+					ratio >= 0.9 && shared.errors === 0 ? 'met' : 'missed',
+				])
 			}
 			const sideWidths = sideBySide[0]!.map((_, i) => Math.max(...sideBySide.map((row) => row[i]!.length)))
-			for (const row of sideBySide) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(sideWidths[i]!) : cell.padStart(sideWidths[i]!))).join('  '))
+			for (const row of sideBySide)
+				console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(sideWidths[i]!) : cell.padStart(sideWidths[i]!))).join('  '))
 		}
 	}
 
 	console.log('\nfirst-load JavaScript (gzip, level 9; goal ≤ 140 KB)')
 	for (const [label, urlPath] of [pages[0], pages[1]]) {
 		const js = await firstLoadJs(WILLOW_PORT, urlPath)
-		console.log(`  ${label.padEnd(13)} ${kb(js.gzip).padStart(9)} gzip  (${kb(js.raw)} raw, ${js.files} files)  ${js.gzip <= 140 * 1024 ? 'met' : 'missed'}`)
+		console.log(
+			`  ${label.padEnd(13)} ${kb(js.gzip).padStart(9)} gzip  (${kb(js.raw)} raw, ${js.files} files)  ${js.gzip <= 140 * 1024 ? 'met' : 'missed'}`,
+		)
 	}
 	const minimalJs = await firstLoadJs(MINIMAL_PORT, '/')
 	console.log(`  ${'minimal page'.padEnd(13)} ${kb(minimalJs.gzip).padStart(9)} gzip  (React and React Router alone)`)
 
 	if (LIGHTHOUSE) {
 		if (LIGHTHOUSE_JSON) fs.mkdirSync(LIGHTHOUSE_JSON, { recursive: true })
-		console.log(`\nLighthouse (mobile preset${LIGHTHOUSE_RUNS > 1 ? `, median of ${LIGHTHOUSE_RUNS} runs` : ''}; goal: performance ≥ 95, the others 100; load ${os.loadavg()[0]!.toFixed(2)})`)
+		console.log(
+			`\nLighthouse (mobile preset${LIGHTHOUSE_RUNS > 1 ? `, median of ${LIGHTHOUSE_RUNS} runs` : ''}; goal: performance ≥ 95, the others 100; load ${os.loadavg()[0]!.toFixed(2)})`,
+		)
 		for (const [label, urlPath] of pages.slice(0, 4)) {
 			const reports: LighthouseReport[] = []
 			for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
@@ -328,11 +359,21 @@ async function main() {
 			reports.sort((a, b) => performance(a) - performance(b))
 			const report = reports[Math.floor((reports.length - 1) / 2)]!
 			if (LIGHTHOUSE_JSON) fs.writeFileSync(path.join(LIGHTHOUSE_JSON, `${label.replace(/\W+/g, '-')}.json`), JSON.stringify(report))
-			const scores = Object.entries(report.categories).map(([name, category]) => `${name} ${category.score === null ? 'n/a' : Math.round(category.score * 100)}`)
+			const scores = Object.entries(report.categories).map(
+				([name, category]) => `${name} ${category.score === null ? 'n/a' : Math.round(category.score * 100)}`,
+			)
 			const all = reports.length > 1 ? `  (performance runs: ${reports.map((r) => Math.round(performance(r) * 100)).join(', ')})` : ''
 			console.log(`  ${label.padEnd(13)} ${scores.join('  ')}${all}`)
-			const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-			console.log(`  ${''.padEnd(13)} ${metrics.map((id) => `${id.replace(/(^|-)(\w)\w*/g, '$2').toUpperCase()} ${report.audits[id]?.displayValue ?? 'n/a'}`).join('  ')}`)
+			const metrics = [
+				'first-contentful-paint',
+				'largest-contentful-paint',
+				'total-blocking-time',
+				'cumulative-layout-shift',
+				'speed-index',
+			]
+			console.log(
+				`  ${''.padEnd(13)} ${metrics.map((id) => `${id.replace(/(^|-)(\w)\w*/g, '$2').toUpperCase()} ${report.audits[id]?.displayValue ?? 'n/a'}`).join('  ')}`,
+			)
 		}
 	}
 }
@@ -347,7 +388,14 @@ function lighthouse(bin: string, url: string): LighthouseReport | undefined {
 	fs.rmSync(output, { force: true })
 	const run = spawnSync(
 		bin,
-		[url, '--quiet', '--output=json', `--output-path=${output}`, '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
+		[
+			url,
+			'--quiet',
+			'--output=json',
+			`--output-path=${output}`,
+			'--only-categories=performance,accessibility,best-practices,seo',
+			'--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+		],
 		{ env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'ignore'], timeout: 180_000 },
 	)
 	if (run.status !== 0 || !fs.existsSync(output)) return undefined

@@ -59,7 +59,8 @@ async function waitForServer() {
 	throw new Error('the server did not start')
 }
 
-const gzipSize = async (url: string) => zlib.gzipSync(Buffer.from(await (await fetch(new URL(url, ORIGIN))).arrayBuffer()), { level: 9 }).length
+const gzipSize = async (url: string) =>
+	zlib.gzipSync(Buffer.from(await (await fetch(new URL(url, ORIGIN))).arrayBuffer()), { level: 9 }).length
 
 /** The JavaScript the server-rendered page preloads (modulepreload links, module scripts and their inline imports). */
 async function firstLoadJs(urlPath: string) {
@@ -146,7 +147,10 @@ async function run(page: Page): Promise<RunResult> {
 async function main() {
 	if (BUILD) {
 		console.log('building…')
-		const result = spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, WILLOW_BUILD_DIR: BUILD_DIR } })
+		const result = spawnSync('npx', ['react-router', 'build'], {
+			stdio: ['ignore', 'ignore', 'inherit'],
+			env: { ...process.env, WILLOW_BUILD_DIR: BUILD_DIR },
+		})
 		if (result.status !== 0) throw new Error('build failed')
 	}
 	server = spawn('node', ['server.js'], {
@@ -171,7 +175,13 @@ async function main() {
 	const firstLoad = await firstLoadJs(MOVIE_PAGE)
 	const browser = await chromium.launch({
 		executablePath: CHROMIUM,
-		args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--autoplay-policy=no-user-gesture-required', '--disable-background-networking'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--no-first-run',
+			'--autoplay-policy=no-user-gesture-required',
+			'--disable-background-networking',
+		],
 	})
 	try {
 		// The player's code: every script the page fetches once Watch is pressed.
@@ -222,9 +232,13 @@ async function main() {
 			else console.log(`  ${label}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (${times.length} runs)`)
 		}
 		const seeks = [...results.file, ...results.hls].map((r) => r.seekMs).filter((v): v is number => v !== null)
-		console.log(`Seek to 50 % → playing again (goal p50 ≤ 500 ms): ${seeks.length ? `p50 ${ms(percentile(seeks, 50))} (${seeks.length} seeks)` : 'no successful seek'}`)
+		console.log(
+			`Seek to 50 % → playing again (goal p50 ≤ 500 ms): ${seeks.length ? `p50 ${ms(percentile(seeks, 50))} (${seeks.length} seeks)` : 'no successful seek'}`,
+		)
 		console.log(`Movie page first-load JS: ${kb(firstLoad.gzip)} gzip in ${firstLoad.files.length} files (goal ≤ 140 KB)`)
-		console.log(`Player code loaded on Watch: ${kb(playerGzip)} gzip in ${playerScripts.size} files (goal ≤ 250 KB): ${playerFiles.join(', ')}`)
+		console.log(
+			`Player code loaded on Watch: ${kb(playerGzip)} gzip in ${playerScripts.size} files (goal ≤ 250 KB): ${playerFiles.join(', ')}`,
+		)
 	} finally {
 		await browser.close()
 	}

@@ -46,7 +46,6 @@ const SECONDS = numberArg('seconds', 30)
 const dialects: Dialect[] = DIALECT_ARG === 'both' ? ['sqlite', 'postgres'] : [DIALECT_ARG as Dialect]
 const IN_PROCESS = args.has('in-process')
 
-
 function percentile(sorted: number[], p: number) {
 	if (sorted.length === 0) return NaN
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
@@ -61,11 +60,32 @@ async function createSignedInUser(handle: DatabaseHandle, index: number) {
 	const username = `bench${index}_${id.slice(0, 6)}`
 	await handle.db
 		.insertInto('users')
-		.values({ id, username, username_lower: username, email: `${username}@bench.invalid`, email_lower: `${username}@bench.invalid`, name: username, password_hash: 'x', four_k_token: null, created_at: now, updated_at: now })
+		.values({
+			id,
+			username,
+			username_lower: username,
+			email: `${username}@bench.invalid`,
+			email_lower: `${username}@bench.invalid`,
+			name: username,
+			password_hash: 'x',
+			four_k_token: null,
+			created_at: now,
+			updated_at: now,
+		})
 		.execute()
 	const sessionFor = async () => {
 		const secret = crypto.randomBytes(32).toString('base64url')
-		await handle.db.insertInto('sessions').values({ id: hashSessionSecret(secret), user_id: id, created_at: now, expires_at: now + 86_400_000, last_seen_at: now, user_agent: 'bench' }).execute()
+		await handle.db
+			.insertInto('sessions')
+			.values({
+				id: hashSessionSecret(secret),
+				user_id: id,
+				created_at: now,
+				expires_at: now + 86_400_000,
+				last_seen_at: now,
+				user_agent: 'bench',
+			})
+			.execute()
 		return `${SESSION_COOKIE}=${secret}`
 	}
 	return { id, sessionFor }
@@ -88,10 +108,25 @@ function makeHistory(count: number, stamp: number): WatchHistory {
 	const history: WatchHistory = {}
 	for (let i = 0; i < count; i++) {
 		if (i % 2 === 0) {
-			history[String(i + 1)] = { type: 'movie', title: `Movie ${i}`, year: 2020, updatedAt: stamp + i, progress: { watched: 100 + i, duration: 6000 } }
+			history[String(i + 1)] = {
+				type: 'movie',
+				title: `Movie ${i}`,
+				year: 2020,
+				updatedAt: stamp + i,
+				progress: { watched: 100 + i, duration: 6000 },
+			}
 		} else {
 			const episodes: NonNullable<WatchHistory[string]['episodes']> = {}
-			for (let e = 1; e <= 3; e++) episodes[`s1e${e}`] = { id: i * 10 + e, number: e, title: `Episode ${e}`, seasonId: i, season: 1, updatedAt: stamp + i + e, progress: { watched: 60 * e, duration: 1500 } }
+			for (let e = 1; e <= 3; e++)
+				episodes[`s1e${e}`] = {
+					id: i * 10 + e,
+					number: e,
+					title: `Episode ${e}`,
+					seasonId: i,
+					season: 1,
+					updatedAt: stamp + i + e,
+					progress: { watched: 60 * e, duration: 1500 },
+				}
 			history[String(i + 1)] = { type: 'show', title: `Show ${i}`, year: 2019, updatedAt: stamp + i + 3, episodes }
 		}
 	}
@@ -107,7 +142,12 @@ interface BenchServer {
 }
 
 /** Times `send` on bodies prepared beforehand (so building the JSON on the client side is not counted). */
-async function timeRequests(server: BenchServer, label: string, makeBody: (iteration: number) => string, send: (body: string) => Promise<number>) {
+async function timeRequests(
+	server: BenchServer,
+	label: string,
+	makeBody: (iteration: number) => string,
+	send: (body: string) => Promise<number>,
+) {
 	// Warm-up (first-request costs: JIT, prepared plans, table pages).
 	for (let i = 0; i < 5; i++) await send(makeBody(-1 - i))
 	const samples: number[] = []
@@ -124,7 +164,9 @@ async function timeRequests(server: BenchServer, label: string, makeBody: (itera
 	const p95 = percentile(samples, 95)
 	// CPU time depends far less on other load than wall-clock time does.
 	const cpu = `${server.separate ? 'API process' : 'this process (API and clients)'} CPU ${ms(cpuPerRequest / 1000 / ITERATIONS)} per request`
-	console.log(`  ${label}: p50 ${ms(percentile(samples, 50))}, p95 ${ms(p95)} over ${ITERATIONS} requests (goal p95 ≤ 25 ms: ${p95 <= 25 ? 'met' : 'missed'}); ${cpu}`)
+	console.log(
+		`  ${label}: p50 ${ms(percentile(samples, 50))}, p95 ${ms(p95)} over ${ITERATIONS} requests (goal p95 ≤ 25 ms: ${p95 <= 25 ? 'met' : 'missed'}); ${cpu}`,
+	)
 }
 
 async function latency(handle: DatabaseHandle, server: BenchServer) {
@@ -135,20 +177,66 @@ async function latency(handle: DatabaseHandle, server: BenchServer) {
 	const bookmarks = (body: string) => client.post('/api/sync/bookmarks', body).then((r) => r.status)
 	const history = (body: string) => client.post('/api/sync/watch-history', body).then((r) => r.status)
 	// Typical: a device sends its whole library of which a few records (1%) changed since the last sync.
-	const fewChanged = <T extends { addedAt?: number; updatedAt?: number }>(i: number) => (record: T, index: number) => index % 100 === 0 ? { ...record, ...('addedAt' in record ? { addedAt: base + 1_000_000 + i * 1000 + index } : { updatedAt: base + 1_000_000 + i * 1000 + index }) } : record
+	const fewChanged =
+		<T extends { addedAt?: number; updatedAt?: number }>(i: number) =>
+		(record: T, index: number) =>
+			index % 100 === 0
+				? {
+						...record,
+						...('addedAt' in record
+							? { addedAt: base + 1_000_000 + i * 1000 + index }
+							: { updatedAt: base + 1_000_000 + i * 1000 + index }),
+					}
+				: record
 	const library = makeBookmarks(BOOKMARKS, base)
 	const watched = makeHistory(ITEMS, base)
-	const fewChangedHistory = (i: number, shift = 0): WatchHistory => Object.fromEntries(Object.entries(watched).map(([key, item], index) => [key, fewChanged<WatchHistory[string]>(i)({ ...item, updatedAt: item.updatedAt + shift }, index)]))
+	const fewChangedHistory = (i: number, shift = 0): WatchHistory =>
+		Object.fromEntries(
+			Object.entries(watched).map(([key, item], index) => [
+				key,
+				fewChanged<WatchHistory[string]>(i)({ ...item, updatedAt: item.updatedAt + shift }, index),
+			]),
+		)
 	// As the device sends it: the whole library, answered with only what it lacks.
-	await timeRequests(server, `POST /api/sync/bookmarks, ${BOOKMARKS} bookmarks, 1% changed`, (i) => JSON.stringify({ bookmarks: library.map(fewChanged(i)), changesOnly: true }), bookmarks)
-	await timeRequests(server, `POST /api/sync/watch-history, ${ITEMS} items, 1% changed`, (i) => JSON.stringify({ items: fewChangedHistory(i), changesOnly: true }), history)
+	await timeRequests(
+		server,
+		`POST /api/sync/bookmarks, ${BOOKMARKS} bookmarks, 1% changed`,
+		(i) => JSON.stringify({ bookmarks: library.map(fewChanged(i)), changesOnly: true }),
+		bookmarks,
+	)
+	await timeRequests(
+		server,
+		`POST /api/sync/watch-history, ${ITEMS} items, 1% changed`,
+		(i) => JSON.stringify({ items: fewChangedHistory(i), changesOnly: true }),
+		history,
+	)
 	// Worst case: every record newer than the stored copy, so every row is rewritten.
-	await timeRequests(server, `POST /api/sync/bookmarks, ${BOOKMARKS} bookmarks, all changed`, (i) => JSON.stringify({ bookmarks: makeBookmarks(BOOKMARKS, base + (i + 10) * 100_000), changesOnly: true }), bookmarks)
-	await timeRequests(server, `POST /api/sync/watch-history, ${ITEMS} items, all changed`, (i) => JSON.stringify({ items: makeHistory(ITEMS, base + (i + 10) * 100_000), changesOnly: true }), history)
+	await timeRequests(
+		server,
+		`POST /api/sync/bookmarks, ${BOOKMARKS} bookmarks, all changed`,
+		(i) => JSON.stringify({ bookmarks: makeBookmarks(BOOKMARKS, base + (i + 10) * 100_000), changesOnly: true }),
+		bookmarks,
+	)
+	await timeRequests(
+		server,
+		`POST /api/sync/watch-history, ${ITEMS} items, all changed`,
+		(i) => JSON.stringify({ items: makeHistory(ITEMS, base + (i + 10) * 100_000), changesOnly: true }),
+		history,
+	)
 	// Older clients (no changesOnly): the whole merged state comes back.
 	const later = base + 100_000_000
-	await timeRequests(server, `POST /api/sync/bookmarks, ${BOOKMARKS} bookmarks, 1% changed, whole state answered`, (i) => JSON.stringify({ bookmarks: library.map(fewChanged(i)).map((b) => ({ ...b, addedAt: b.addedAt + later })) }), bookmarks)
-	await timeRequests(server, `POST /api/sync/watch-history, ${ITEMS} items, 1% changed, whole state answered`, (i) => JSON.stringify({ items: fewChangedHistory(i, later) }), history)
+	await timeRequests(
+		server,
+		`POST /api/sync/bookmarks, ${BOOKMARKS} bookmarks, 1% changed, whole state answered`,
+		(i) => JSON.stringify({ bookmarks: library.map(fewChanged(i)).map((b) => ({ ...b, addedAt: b.addedAt + later })) }),
+		bookmarks,
+	)
+	await timeRequests(
+		server,
+		`POST /api/sync/watch-history, ${ITEMS} items, 1% changed, whole state answered`,
+		(i) => JSON.stringify({ items: fewChangedHistory(i, later) }),
+		history,
+	)
 }
 
 interface Device {
@@ -190,15 +278,26 @@ async function load(handle: DatabaseHandle, baseUrl: string) {
 					const key = String(900_000_000 + d)
 					const item = device.history[key] ?? { type: 'show' as const, title: `Show ${d}`, updatedAt: now, episodes: {} }
 					item.updatedAt = now
-					item.episodes![`s1e${n}`] = { id: n, number: n, title: `E${n}`, seasonId: 1, season: 1, updatedAt: now, progress: { watched: n, duration: 1500 } }
+					item.episodes![`s1e${n}`] = {
+						id: n,
+						number: n,
+						title: `E${n}`,
+						seasonId: 1,
+						season: 1,
+						updatedAt: now,
+						progress: { watched: n, duration: 1500 },
+					}
 					device.history[key] = item
-					const response = await device.client.post<{ items: WatchHistory }>('/api/sync/watch-history', { items: device.history, changesOnly: true }).catch(() => null)
+					const response = await device.client
+						.post<{ items: WatchHistory }>('/api/sync/watch-history', { items: device.history, changesOnly: true })
+						.catch(() => null)
 					requests += 1
 					if (response?.status !== 200) {
 						errors += 1
 						continue
 					}
-					for (const [episodeKey, episode] of Object.entries(device.history[key]!.episodes!)) ackedProgress[device.userIndex]!.set(`${key}/${episodeKey}`, episode.updatedAt)
+					for (const [episodeKey, episode] of Object.entries(device.history[key]!.episodes!))
+						ackedProgress[device.userIndex]!.set(`${key}/${episodeKey}`, episode.updatedAt)
 				} else {
 					if (n % 5 === 0 && device.bookmarks.length > 0) {
 						const removed = device.bookmarks.shift()!
@@ -207,7 +306,11 @@ async function load(handle: DatabaseHandle, baseUrl: string) {
 						device.bookmarks.push({ mediaId, category: 'watchlist', addedAt: now, title: `Bench ${mediaId}` })
 					}
 					const response = await device.client
-						.post<{ bookmarks: Bookmark[]; tombstones: BookmarkTombstone[] }>('/api/sync/bookmarks', { bookmarks: device.bookmarks, tombstones: device.tombstones, changesOnly: true })
+						.post<{ bookmarks: Bookmark[]; tombstones: BookmarkTombstone[] }>('/api/sync/bookmarks', {
+							bookmarks: device.bookmarks,
+							tombstones: device.tombstones,
+							changesOnly: true,
+						})
 						.catch(() => null)
 					requests += 1
 					if (response?.status !== 200) {
@@ -240,9 +343,16 @@ async function load(handle: DatabaseHandle, baseUrl: string) {
 			if ((history.body.items[item]?.episodes?.[episode]?.updatedAt ?? -1) < updatedAt) staleProgress += 1
 		}
 	}
-	console.log(`  ${CLIENTS} clients (${userCount} users × 2 devices) for ${elapsed} s: ${(requests / elapsed).toFixed(0)} requests/s, ${requests} requests, ${errors} errors (goal 0)`)
-	const checked = ackedBookmarks.reduce((sum, m) => sum + m.size, 0) + ackedRemovals.reduce((sum, m) => sum + m.size, 0) + ackedProgress.reduce((sum, m) => sum + m.size, 0)
-	console.log(`  final check of ${checked} acknowledged changes: ${missing} bookmarks missing, ${resurrected} removals undone, ${staleProgress} episodes stale → ${missing + resurrected + staleProgress === 0 ? 'every acknowledged change is present' : 'CHANGES LOST'}`)
+	console.log(
+		`  ${CLIENTS} clients (${userCount} users × 2 devices) for ${elapsed} s: ${(requests / elapsed).toFixed(0)} requests/s, ${requests} requests, ${errors} errors (goal 0)`,
+	)
+	const checked =
+		ackedBookmarks.reduce((sum, m) => sum + m.size, 0) +
+		ackedRemovals.reduce((sum, m) => sum + m.size, 0) +
+		ackedProgress.reduce((sum, m) => sum + m.size, 0)
+	console.log(
+		`  final check of ${checked} acknowledged changes: ${missing} bookmarks missing, ${resurrected} removals undone, ${staleProgress} episodes stale → ${missing + resurrected + staleProgress === 0 ? 'every acknowledged change is present' : 'CHANGES LOST'}`,
+	)
 	return missing + resurrected + staleProgress + errors
 }
 
@@ -269,7 +379,9 @@ async function serve() {
 
 async function startSeparateServer(options: { databaseUrl?: string; sqliteFile?: string }): Promise<BenchServer> {
 	// The same loader (tsx) as this process; NODE_ENV=production as `npm start` runs.
-	const child: ChildProcess = fork(process.argv[1]!, ['--serve'], { env: { ...process.env, NODE_ENV: 'production', WILLOW_BENCH_DATABASE: JSON.stringify(options) } })
+	const child: ChildProcess = fork(process.argv[1]!, ['--serve'], {
+		env: { ...process.env, NODE_ENV: 'production', WILLOW_BENCH_DATABASE: JSON.stringify(options) },
+	})
 	const next = <T>(type: string) =>
 		new Promise<T>((resolve, reject) => {
 			const onMessage = (message: { type: string } & T) => {
@@ -304,7 +416,15 @@ async function startBench(dialect: Dialect): Promise<{ handle: DatabaseHandle; s
 	if (IN_PROCESS) {
 		const testDb = await createTestDatabase(dialect)
 		const api = await startApi(testDb.handle)
-		const server: BenchServer = { baseUrl: api.baseUrl, separate: false, cpuMicros: async () => { const usage = process.cpuUsage(); return usage.user + usage.system }, close: api.close }
+		const server: BenchServer = {
+			baseUrl: api.baseUrl,
+			separate: false,
+			cpuMicros: async () => {
+				const usage = process.cpuUsage()
+				return usage.user + usage.system
+			},
+			close: api.close,
+		}
 		return { handle: testDb.handle, server, destroy: () => testDb.destroy() }
 	}
 	if (dialect === 'postgres') {

@@ -5,7 +5,13 @@ const file = (path: string, hash = 'a'.repeat(64), bytes = 1000) => ({ path, byt
 
 describe('precacheManifest', () => {
 	it('lists the installed files, hashed build files without a revision, others with their digest', () => {
-		const { entries } = precacheManifest([file('offline.html', 'b'.repeat(64)), file('assets/shell-abc.js'), file('sw.js'), file('assets/player-xyz.js'), file('favicon.svg', 'c'.repeat(64))])
+		const { entries } = precacheManifest([
+			file('offline.html', 'b'.repeat(64)),
+			file('assets/shell-abc.js'),
+			file('sw.js'),
+			file('assets/player-xyz.js'),
+			file('favicon.svg', 'c'.repeat(64)),
+		])
 		expect(entries).toEqual([
 			{ url: '/assets/shell-abc.js', revision: null },
 			{ url: '/favicon.svg', revision: 'c'.repeat(16) },

@@ -43,7 +43,11 @@ function listFiles(dir: string): BuildFile[] {
 		.map((entry) => {
 			const full = path.join(entry.parentPath, entry.name)
 			const content = fs.readFileSync(full)
-			return { path: path.relative(dir, full).split(path.sep).join('/'), bytes: content.length, hash: crypto.createHash('sha256').update(content).digest('hex') }
+			return {
+				path: path.relative(dir, full).split(path.sep).join('/'),
+				bytes: content.length,
+				hash: crypto.createHash('sha256').update(content).digest('hex'),
+			}
 		})
 }
 

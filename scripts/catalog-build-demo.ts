@@ -7,7 +7,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { artPath } from '#app/lib/catalog/images.ts'
-import { DEMO_MOVIES, EXTRA_MOVIE_FACTS, EXTRA_MOVIES, NEWER_TMDB_FACTS, type DemoMovieSource } from '../server/catalog/demo/source-movies.ts'
+import {
+	DEMO_MOVIES,
+	EXTRA_MOVIE_FACTS,
+	EXTRA_MOVIES,
+	NEWER_TMDB_FACTS,
+	type DemoMovieSource,
+} from '../server/catalog/demo/source-movies.ts'
 import { DEMO_SERIES, type DemoSeriesSource } from '../server/catalog/demo/source-series.ts'
 import { demoWatchProviders } from '../server/catalog/demo/source-providers.ts'
 
@@ -87,8 +93,13 @@ function movieLine(source: DemoMovieSource, facts: FileMovie, upcoming: boolean)
 		backdrop_path: artPath('backdrop', `movie-${id}`),
 		logo_path: artPath('logo', `movie-${id}`),
 		credits: {
-			cast: cast.split(', ').filter(Boolean).map((name, order) => ({ ...person(name), character: '', order, known_for_department: 'Acting' })),
-			crew: director.split(', ').map((name) => ({ ...person(name), job: 'Director', department: 'Directing', known_for_department: 'Directing' })),
+			cast: cast
+				.split(', ')
+				.filter(Boolean)
+				.map((name, order) => ({ ...person(name), character: '', order, known_for_department: 'Acting' })),
+			crew: director
+				.split(', ')
+				.map((name) => ({ ...person(name), job: 'Director', department: 'Directing', known_for_department: 'Directing' })),
 		},
 		'watch/providers': providers('movie', id, codes, upcoming),
 		...(upcoming ? { _upcoming: true } : {}),
@@ -136,13 +147,18 @@ function seriesLine(show: DemoSeriesSource) {
 	const known = (show.premieres ?? []).map((date) => Date.parse(date))
 	const anchorIndex = Math.max(0, known.length - 1)
 	const anchor = known.at(-1) ?? first
-	const slotDays = show.upcoming ? 365 : Math.max(14, Math.min(365, Math.floor((until - anchor) / DAY / (show.seasons.length - anchorIndex))))
+	const slotDays = show.upcoming
+		? 365
+		: Math.max(14, Math.min(365, Math.floor((until - anchor) / DAY / (show.seasons.length - anchorIndex))))
 	const starts = show.seasons.map((_, index) => known[index] ?? anchor + (index - anchorIndex) * slotDays * DAY)
 	const seasons = show.seasons.map((count, index) => {
 		const seasonNumber = show.seasonNumbers?.[index] ?? index + 1
 		const seasonStart = starts[index]!
 		const next = starts[index + 1]
-		const offsets = episodeOffsets(count, next === undefined || index >= known.length ? slotDays : Math.max(1, Math.round((next - seasonStart) / DAY)))
+		const offsets = episodeOffsets(
+			count,
+			next === undefined || index >= known.length ? slotDays : Math.max(1, Math.round((next - seasonStart) / DAY)),
+		)
 		return {
 			id: show.id * 100 + seasonNumber,
 			season_number: seasonNumber,
@@ -192,11 +208,26 @@ function seriesLine(show: DemoSeriesSource) {
 		vote_average: show.vote,
 		vote_count: show.votes,
 		status: show.upcoming ? 'In Production' : show.ended ? 'Ended' : 'Returning Series',
-		type: show.genres.includes(10767) ? 'Talk Show' : show.genres.includes(10764) ? 'Reality' : show.genres[0] === 99 ? 'Documentary' : 'Scripted',
+		type: show.genres.includes(10767)
+			? 'Talk Show'
+			: show.genres.includes(10764)
+				? 'Reality'
+				: show.genres[0] === 99
+					? 'Documentary'
+					: 'Scripted',
 		in_production: !show.ended,
 		languages: [show.lang],
 		networks: [{ id: 10_000 + (fnv(show.channel) % 90_000), name: show.channel, logo_path: null, origin_country: show.country }],
-		created_by: [{ id: creator.id, credit_id: `${creator.id}`, name: creator.name, original_name: creator.name, gender: 0, profile_path: creator.profile_path }],
+		created_by: [
+			{
+				id: creator.id,
+				credit_id: `${creator.id}`,
+				name: creator.name,
+				original_name: creator.name,
+				gender: 0,
+				profile_path: creator.profile_path,
+			},
+		],
 		imdb_id: show.imdb || null,
 		external_ids: { imdb_id: show.imdb || null },
 		poster_path: artPath('poster', `tv-${show.id}`),
@@ -246,4 +277,6 @@ for (const show of DEMO_SERIES) {
 const body = zlib.gzipSync(`${lines.join('\n')}\n`, { level: 9 })
 fs.writeFileSync(outFile, body)
 const movies = DEMO_MOVIES.length + EXTRA_MOVIES.length
-console.log(`wrote ${path.relative(process.cwd(), outFile)}: ${movies} movies, ${DEMO_SERIES.length} series, ${(body.length / 1024).toFixed(0)} KB`)
+console.log(
+	`wrote ${path.relative(process.cwd(), outFile)}: ${movies} movies, ${DEMO_SERIES.length} series, ${(body.length / 1024).toFixed(0)} KB`,
+)

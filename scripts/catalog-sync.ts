@@ -25,6 +25,8 @@ const summary = await syncFromTmdb(database, live, {
 	onError: (title, error) => process.stderr.write(`\n${title}: ${error instanceof Error ? error.message : String(error)} (skipped)\n`),
 })
 if (process.stderr.isTTY) process.stderr.write('\n')
-console.log(`Mirrored ${summary.imported} of ${summary.listed} titles in ${((Date.now() - started) / 1000).toFixed(1)} s; ${summary.failed} failed.`)
+console.log(
+	`Mirrored ${summary.imported} of ${summary.listed} titles in ${((Date.now() - started) / 1000).toFixed(1)} s; ${summary.failed} failed.`,
+)
 await closeDatabase()
 process.exit(0)

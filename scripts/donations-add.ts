@@ -14,13 +14,29 @@ const currency = value('currency')?.toUpperCase() as Currency | undefined
 const amount = Number(value('amount'))
 const usd = value('usd') === undefined ? undefined : Number(value('usd'))
 const date = value('date')
-if (!currency || !CURRENCIES.includes(currency) || !Number.isFinite(amount) || amount <= 0 || (usd !== undefined && !Number.isFinite(usd)) || (date !== undefined && Number.isNaN(Date.parse(date)))) {
-	console.error('Usage: npm run donations:add -- --currency BTC|LTC|XMR --amount <n> [--usd <n>] [--donor <name>] [--message <text>] [--date YYYY-MM-DD]')
+if (
+	!currency ||
+	!CURRENCIES.includes(currency) ||
+	!Number.isFinite(amount) ||
+	amount <= 0 ||
+	(usd !== undefined && !Number.isFinite(usd)) ||
+	(date !== undefined && Number.isNaN(Date.parse(date)))
+) {
+	console.error(
+		'Usage: npm run donations:add -- --currency BTC|LTC|XMR --amount <n> [--usd <n>] [--donor <name>] [--message <text>] [--date YYYY-MM-DD]',
+	)
 	process.exit(2)
 }
 await migrateToLatest(getDatabase())
 try {
-	await addDonation({ currency, amount, usd, donor: value('donor'), message: value('message')?.slice(0, 500), at: date ? Date.parse(date) : undefined })
+	await addDonation({
+		currency,
+		amount,
+		usd,
+		donor: value('donor'),
+		message: value('message')?.slice(0, 500),
+		at: date ? Date.parse(date) : undefined,
+	})
 	console.log(`recorded ${formatAmount(currency, amount)}`)
 } catch (error) {
 	console.error((error as Error).message)

@@ -11,7 +11,12 @@ const usage = 'Usage: npm run fourk:serve -- --dir <folder> --token <token> [--p
 let values: { dir?: string; token?: string; port?: string; host?: string }
 try {
 	values = parseArgs({
-		options: { dir: { type: 'string' }, token: { type: 'string' }, port: { type: 'string', default: '8787' }, host: { type: 'string', default: '127.0.0.1' } },
+		options: {
+			dir: { type: 'string' },
+			token: { type: 'string' },
+			port: { type: 'string', default: '8787' },
+			host: { type: 'string', default: '127.0.0.1' },
+		},
 		allowPositionals: false,
 	}).values
 } catch (error) {

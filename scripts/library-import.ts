@@ -21,7 +21,11 @@ if (!username || files.length === 0 || files.some((file) => !fs.existsSync(file)
 
 const database = getDatabase()
 await migrateToLatest(database)
-const user = await database.db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).executeTakeFirst()
+const user = await database.db
+	.selectFrom('users')
+	.select(['id', 'username'])
+	.where('username_lower', '=', username.toLowerCase())
+	.executeTakeFirst()
 if (!user) {
 	console.error(`No user named ${username}`)
 	await closeDatabase()
@@ -33,7 +37,9 @@ try {
 		user.id,
 		files.map((file) => ({ name: path.basename(file), text: fs.readFileSync(file, 'utf8') })),
 	)
-	console.log(`${user.username}: ${result.matched.length} rows matched, ${result.unmatched.length} not matched, ${result.plan.duplicates.length} already in the library`)
+	console.log(
+		`${user.username}: ${result.matched.length} rows matched, ${result.unmatched.length} not matched, ${result.plan.duplicates.length} already in the library`,
+	)
 	console.log(`added ${result.plan.bookmarks.length} bookmarks and ${Object.keys(result.plan.history).length} watched titles`)
 	if (verbose) {
 		for (const row of result.unmatched) console.log(`not matched: ${row.origin}: ${row.reason}`)

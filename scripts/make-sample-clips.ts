@@ -24,7 +24,11 @@ function findFfmpeg(): string {
 }
 
 // drawtext needs a font file; DejaVu ships with most Linux systems, fontconfig finds others.
-const FONT_CANDIDATES = ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', '/usr/share/fonts/TTF/DejaVuSans-Bold.ttf', '/System/Library/Fonts/Supplemental/Arial Bold.ttf']
+const FONT_CANDIDATES = [
+	'/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+	'/usr/share/fonts/TTF/DejaVuSans-Bold.ttf',
+	'/System/Library/Fonts/Supplemental/Arial Bold.ttf',
+]
 const fontFile = FONT_CANDIDATES.find((file) => fs.existsSync(file))
 const font = fontFile ? `fontfile='${fontFile}'` : "font='Sans'"
 
@@ -44,20 +48,58 @@ function videoFilter(height: number) {
 
 function encodeMp4(height: number, bitrateK: number, file: string) {
 	const width = Math.round((height * 16) / 9 / 2) * 2
-	execFileSync(ffmpeg, [
-		'-hide_banner', '-loglevel', 'error', '-y',
-		'-f', 'lavfi', '-i', `smptehdbars=size=${width}x${height}:rate=24`,
-		'-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000`,
-		'-t', String(SAMPLE_CLIP_SECONDS),
-		'-vf', videoFilter(height),
-		'-c:v', 'libx264', '-preset', 'slow', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
-		'-b:v', `${bitrateK}k`, '-maxrate', `${bitrateK * 2}k`, '-bufsize', `${bitrateK * 4}k`,
-		// A key frame every 2 s, so HLS segments can cut anywhere on a 6 s boundary.
-		'-g', '48', '-keyint_min', '48', '-sc_threshold', '0',
-		'-c:a', 'aac', '-b:a', '48k', '-ac', '1',
-		'-movflags', '+faststart',
-		path.join(outDir, file),
-	], { stdio: 'inherit' })
+	execFileSync(
+		ffmpeg,
+		[
+			'-hide_banner',
+			'-loglevel',
+			'error',
+			'-y',
+			'-f',
+			'lavfi',
+			'-i',
+			`smptehdbars=size=${width}x${height}:rate=24`,
+			'-f',
+			'lavfi',
+			'-i',
+			`sine=frequency=440:sample_rate=48000`,
+			'-t',
+			String(SAMPLE_CLIP_SECONDS),
+			'-vf',
+			videoFilter(height),
+			'-c:v',
+			'libx264',
+			'-preset',
+			'slow',
+			'-profile:v',
+			'high',
+			'-pix_fmt',
+			'yuv420p',
+			'-b:v',
+			`${bitrateK}k`,
+			'-maxrate',
+			`${bitrateK * 2}k`,
+			'-bufsize',
+			`${bitrateK * 4}k`,
+			// A key frame every 2 s, so HLS segments can cut anywhere on a 6 s boundary.
+			'-g',
+			'48',
+			'-keyint_min',
+			'48',
+			'-sc_threshold',
+			'0',
+			'-c:a',
+			'aac',
+			'-b:a',
+			'48k',
+			'-ac',
+			'1',
+			'-movflags',
+			'+faststart',
+			path.join(outDir, file),
+		],
+		{ stdio: 'inherit' },
+	)
 }
 
 encodeMp4(1080, 300, SAMPLE_FILES.mp4['1080'])
@@ -68,23 +110,52 @@ encodeMp4(480, 120, SAMPLE_FILES.mp4['480'])
 // pictures cut without re-encoding) and two audio renditions (English: the
 // clips' 440 Hz tone; Spanish: a 660 Hz tone), each cut into 6 s segments.
 function hlsMedia(inputArgs: string[], codecArgs: string[], playlist: string, segmentPrefix: string) {
-	execFileSync(ffmpeg, [
-		'-hide_banner', '-loglevel', 'error', '-y',
-		...inputArgs,
-		...codecArgs,
-		'-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod',
-		'-hls_segment_filename', path.join(outDir, `${segmentPrefix}-%03d.mpegts`),
-		path.join(outDir, playlist),
-	], { stdio: 'inherit' })
-	const made = fs.readdirSync(outDir).filter((name) => name.startsWith(`${segmentPrefix}-`)).sort()
-	const listed = fs.readFileSync(path.join(outDir, playlist), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'))
+	execFileSync(
+		ffmpeg,
+		[
+			'-hide_banner',
+			'-loglevel',
+			'error',
+			'-y',
+			...inputArgs,
+			...codecArgs,
+			'-f',
+			'hls',
+			'-hls_time',
+			'6',
+			'-hls_playlist_type',
+			'vod',
+			'-hls_segment_filename',
+			path.join(outDir, `${segmentPrefix}-%03d.mpegts`),
+			path.join(outDir, playlist),
+		],
+		{ stdio: 'inherit' },
+	)
+	const made = fs
+		.readdirSync(outDir)
+		.filter((name) => name.startsWith(`${segmentPrefix}-`))
+		.sort()
+	const listed = fs
+		.readFileSync(path.join(outDir, playlist), 'utf8')
+		.split('\n')
+		.filter((line) => line && !line.startsWith('#'))
 	if (made.join() !== listed.join()) throw new Error(`${playlist} lists ${listed.join()} but ${made.join()} were made`)
 	return made
 }
 
 const levelSegments = {
-	'720': hlsMedia(['-i', path.join(outDir, SAMPLE_FILES.mp4['720'])], ['-an', '-c:v', 'copy'], SAMPLE_HLS.levels['720'].playlist, 'hls-720'),
-	'480': hlsMedia(['-i', path.join(outDir, SAMPLE_FILES.mp4['480'])], ['-an', '-c:v', 'copy'], SAMPLE_HLS.levels['480'].playlist, 'hls-480'),
+	'720': hlsMedia(
+		['-i', path.join(outDir, SAMPLE_FILES.mp4['720'])],
+		['-an', '-c:v', 'copy'],
+		SAMPLE_HLS.levels['720'].playlist,
+		'hls-720',
+	),
+	'480': hlsMedia(
+		['-i', path.join(outDir, SAMPLE_FILES.mp4['480'])],
+		['-an', '-c:v', 'copy'],
+		SAMPLE_HLS.levels['480'].playlist,
+		'hls-480',
+	),
 }
 for (const [language, rendition] of Object.entries(SAMPLE_HLS.audio)) {
 	hlsMedia(
@@ -108,11 +179,18 @@ const levelLines = (['720', '480'] as const).flatMap((height) => [
 	`#EXT-X-STREAM-INF:BANDWIDTH=${peakBandwidth(levelSegments[height])},RESOLUTION=${Math.round((Number(height) * 16) / 9 / 2) * 2}x${height},CODECS="${SAMPLE_HLS.levels[height].codec},mp4a.40.2",AUDIO="audio"`,
 	SAMPLE_HLS.levels[height].playlist,
 ])
-fs.writeFileSync(path.join(outDir, SAMPLE_FILES.playlist), ['#EXTM3U', '#EXT-X-VERSION:4', '#EXT-X-INDEPENDENT-SEGMENTS', ...audioLines, ...levelLines, ''].join('\n'))
+fs.writeFileSync(
+	path.join(outDir, SAMPLE_FILES.playlist),
+	['#EXTM3U', '#EXT-X-VERSION:4', '#EXT-X-INDEPENDENT-SEGMENTS', ...audioLines, ...levelLines, ''].join('\n'),
+)
 
-const segments = fs.readdirSync(outDir).filter((name) => name.endsWith('.mpegts')).sort()
+const segments = fs
+	.readdirSync(outDir)
+	.filter((name) => name.endsWith('.mpegts'))
+	.sort()
 const expected = [...SAMPLE_FILES.segments].sort()
-if (segments.join() !== expected.join()) throw new Error(`HLS segments ${segments.join()} differ from SAMPLE_FILES.segments ${expected.join()}`)
+if (segments.join() !== expected.join())
+	throw new Error(`HLS segments ${segments.join()} differ from SAMPLE_FILES.segments ${expected.join()}`)
 
 for (const subtitle of SAMPLE_SUBTITLES) fs.writeFileSync(path.join(outDir, subtitle.file), subtitle.text())
 

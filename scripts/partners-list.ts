@@ -11,7 +11,12 @@ const value = (name: string) => {
 }
 const limit = value('limit') === undefined ? 50 : Number(value('limit'))
 const since = value('since')
-if (!Number.isInteger(limit) || limit <= 0 || (since !== undefined && Number.isNaN(Date.parse(since))) || args.some((arg) => arg.startsWith('--') && !['--limit', '--since', '--json'].includes(arg))) {
+if (
+	!Number.isInteger(limit) ||
+	limit <= 0 ||
+	(since !== undefined && Number.isNaN(Date.parse(since))) ||
+	args.some((arg) => arg.startsWith('--') && !['--limit', '--since', '--json'].includes(arg))
+) {
 	console.error('Usage: npm run partners:list -- [--limit <n>] [--since YYYY-MM-DD] [--json]')
 	process.exit(2)
 }
@@ -19,7 +24,13 @@ await migrateToLatest(getDatabase())
 try {
 	const submissions = await listPartnerSubmissions({ limit, since: since ? Date.parse(since) : undefined })
 	if (args.includes('--json')) {
-		console.log(JSON.stringify(submissions.map((s) => ({ ...s, createdAt: new Date(s.createdAt).toISOString() })), null, 2))
+		console.log(
+			JSON.stringify(
+				submissions.map((s) => ({ ...s, createdAt: new Date(s.createdAt).toISOString() })),
+				null,
+				2,
+			),
+		)
 	} else if (submissions.length === 0) {
 		console.log('no partner submissions')
 	} else {
@@ -28,7 +39,9 @@ try {
 			for (const line of s.message.split('\n')) console.log(`    ${line}`)
 			console.log('')
 		}
-		console.log(`${submissions.length} submission${submissions.length === 1 ? '' : 's'}${submissions.length === limit ? ` (the newest ${limit}; --limit for more)` : ''}`)
+		console.log(
+			`${submissions.length} submission${submissions.length === 1 ? '' : 's'}${submissions.length === limit ? ` (the newest ${limit}; --limit for more)` : ''}`,
+		)
 	}
 } catch (error) {
 	console.error((error as Error).message)

@@ -15,7 +15,9 @@ let password: string | undefined
 if (args.includes('--password-stdin')) {
 	const chunks: Buffer[] = []
 	for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-	password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '')
+	password = Buffer.concat(chunks)
+		.toString('utf8')
+		.replace(/\r?\n$/, '')
 	if (password.length < 8 || password.length > 1024) {
 		console.error('The password must be 8 to 1024 characters')
 		process.exit(2)

@@ -32,7 +32,9 @@ export function createProductionApp() {
 	return createApp({
 		beforePages: [
 			// Hashed build files never change: cache them for a year (compressed at the default levels).
-			express.Router().use('/assets', compression(), express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false })),
+			express
+				.Router()
+				.use('/assets', compression(), express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false })),
 			// Pages are compressed anew for every response: a cheap level costs about 30% of
 			// the default's CPU for ~17% more bytes (the 225 KB home page: 1 ms instead of 4).
 			compression({
@@ -53,7 +55,8 @@ export function createProductionApp() {
  * build reaches browsers at once; its scope is the whole site, its own folder.
  */
 function serviceWorkerHeaders(res: ServerResponse, filePath: string) {
-	if (path.basename(filePath) === 'sw.js' && path.dirname(filePath) === path.resolve(getEnv().WILLOW_BUILD_DIR, 'client')) res.setHeader('Cache-Control', 'no-cache')
+	if (path.basename(filePath) === 'sw.js' && path.dirname(filePath) === path.resolve(getEnv().WILLOW_BUILD_DIR, 'client'))
+		res.setHeader('Cache-Control', 'no-cache')
 }
 
 /**
@@ -122,7 +125,10 @@ export async function main() {
 	const env = getEnv()
 	const workers = env.WEB_CONCURRENCY ?? os.availableParallelism()
 	if (cluster.isPrimary) {
-		if (env.TRUST_PROXY === true) logger.warn('TRUST_PROXY=true trusts every X-Forwarded-For hop: anyone can pick their address and skip per-client limits unless a proxy in front overwrites the header. Set the number of proxies (e.g. 1) or their subnets.')
+		if (env.TRUST_PROXY === true)
+			logger.warn(
+				'TRUST_PROXY=true trusts every X-Forwarded-For hop: anyone can pick their address and skip per-client limits unless a proxy in front overwrites the header. Set the number of proxies (e.g. 1) or their subnets.',
+			)
 		await prepare()
 		// The primary holds no pool of its own while workers run.
 		await closeDatabase()

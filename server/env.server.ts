@@ -28,10 +28,16 @@ export const EnvSchema = z.object({
 	WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
 	DATA_DIR: z.string().default('./data'),
 	DATABASE_URL: optionalString.pipe(
-		z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://').optional(),
+		z
+			.string()
+			.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+			.optional(),
 	),
 	REDIS_URL: optionalString.pipe(
-		z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+		z
+			.string()
+			.regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+			.optional(),
 	),
 	CANONICAL_HOST: optionalString,
 	// Express's meanings: true trusts every X-Forwarded-For hop (the start warns),
@@ -44,9 +50,15 @@ export const EnvSchema = z.object({
 			if (text === 'true') return true
 			if (text === 'false' || text === '0' || text === '') return false
 			if (/^\d{1,2}$/.test(text)) return Number(text)
-			const list = text.split(',').map((part) => part.trim()).filter(Boolean)
+			const list = text
+				.split(',')
+				.map((part) => part.trim())
+				.filter(Boolean)
 			if (list.length > 0 && list.every(isProxySubnet)) return list
-			context.addIssue({ code: 'custom', message: 'TRUST_PROXY must be true, false, a number of proxies, or proxy subnets separated by commas' })
+			context.addIssue({
+				code: 'custom',
+				message: 'TRUST_PROXY must be true, false, a number of proxies, or proxy subnets separated by commas',
+			})
 			return z.NEVER
 		}),
 	BODY_LIMIT: z.string().default('1mb'),
@@ -62,19 +74,48 @@ export const EnvSchema = z.object({
 		.transform((v) => v === 'on' || v === 'true' || v === '1'),
 	ANALYTICS_ENDPOINT: optionalString,
 	/** Donation addresses shown on /donate (a currency without one is not shown). */
-	DONATE_BTC: optionalString.pipe(z.string().regex(/^[A-Za-z0-9]{20,120}$/, 'DONATE_BTC must be a Bitcoin address').optional()),
-	DONATE_LTC: optionalString.pipe(z.string().regex(/^[A-Za-z0-9]{20,120}$/, 'DONATE_LTC must be a Litecoin address').optional()),
-	DONATE_XMR: optionalString.pipe(z.string().regex(/^[A-Za-z0-9]{20,120}$/, 'DONATE_XMR must be a Monero address').optional()),
+	DONATE_BTC: optionalString.pipe(
+		z
+			.string()
+			.regex(/^[A-Za-z0-9]{20,120}$/, 'DONATE_BTC must be a Bitcoin address')
+			.optional(),
+	),
+	DONATE_LTC: optionalString.pipe(
+		z
+			.string()
+			.regex(/^[A-Za-z0-9]{20,120}$/, 'DONATE_LTC must be a Litecoin address')
+			.optional(),
+	),
+	DONATE_XMR: optionalString.pipe(
+		z
+			.string()
+			.regex(/^[A-Za-z0-9]{20,120}$/, 'DONATE_XMR must be a Monero address')
+			.optional(),
+	),
 	/** HLS segments, extracted subtitles and thumbnails under DATA_DIR together stay under this; least recently used first. */
-	MEDIA_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(5 * 1024 * 1024 * 1024),
+	MEDIA_CACHE_MAX_BYTES: z.coerce
+		.number()
+		.int()
+		.min(0)
+		.default(5 * 1024 * 1024 * 1024),
 	/** The image cache's bound on disk (DATA_DIR/image-cache), least recently used out first. */
-	IMAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(1024 * 1024 * 1024),
+	IMAGE_CACHE_MAX_BYTES: z.coerce
+		.number()
+		.int()
+		.min(0)
+		.default(1024 * 1024 * 1024),
 	/** Image renders at once per process (default: one per CPU core); more wait, and past 64 waiting the answer is 503. */
 	IMAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 	/** A session unused for this many days ends (besides the 30-day limit). */
 	SESSION_IDLE_DAYS: z.coerce.number().min(1).max(30).default(7),
 	/** A chat webhook (Discord-style) error reports are posted to; without one they are kept in the database. */
-	ERROR_WEBHOOK_URL: optionalString.pipe(z.string().url('ERROR_WEBHOOK_URL must be a URL').regex(/^https?:\/\//, 'ERROR_WEBHOOK_URL must be http(s)').optional()),
+	ERROR_WEBHOOK_URL: optionalString.pipe(
+		z
+			.string()
+			.url('ERROR_WEBHOOK_URL must be a URL')
+			.regex(/^https?:\/\//, 'ERROR_WEBHOOK_URL must be http(s)')
+			.optional(),
+	),
 	CONTACT_EMAIL: z.string().default('contact@willow.invalid'),
 	COMMUNITY_CHAT_URL: z.string().url().default('https://discord.com/'),
 	COMMUNITY_CHANNEL_URL: z.string().url().default('https://telegram.org/'),

@@ -5,7 +5,8 @@ import { clearDevice, removeDevice } from '#app/stores/device-storage-core.ts'
 import { Button, buttonClass } from './ui/button.tsx'
 
 function describe(error: unknown) {
-	if (isRouteErrorResponse(error)) return { name: `HTTP ${error.status}`, message: error.statusText || String(error.data ?? ''), stack: '', status: error.status }
+	if (isRouteErrorResponse(error))
+		return { name: `HTTP ${error.status}`, message: error.statusText || String(error.data ?? ''), stack: '', status: error.status }
 	if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack ?? '', status: undefined }
 	return { name: 'Error', message: String(error), stack: '', status: undefined }
 }
@@ -94,7 +95,11 @@ export function ErrorScreen({ error }: { error: unknown }) {
 						{reportState === 'sending' ? 'Reporting…' : 'Report This Issue'}
 					</Button>
 				)}
-				{reportState === 'failed' ? <p role="alert" className="text-sm text-red-500">The report could not be sent. Please try again.</p> : null}
+				{reportState === 'failed' ? (
+					<p role="alert" className="text-sm text-red-500">
+						The report could not be sent. Please try again.
+					</p>
+				) : null}
 			</div>
 			<button type="button" className="self-start text-sm underline" aria-expanded={showDetails} onClick={() => setShowDetails((v) => !v)}>
 				{showDetails ? 'Hide technical details' : 'Show technical details'}

@@ -38,7 +38,18 @@ export default function Account() {
 
 	return (
 		<div className="mx-auto w-full max-w-3xl">
-			<PageHeader title="Account" description={user ? <>Signed in as <span className="font-medium text-foreground">{user.name}</span></> : 'Settings on this device. Sign in to sync them.'} />
+			<PageHeader
+				title="Account"
+				description={
+					user ? (
+						<>
+							Signed in as <span className="font-medium text-foreground">{user.name}</span>
+						</>
+					) : (
+						'Settings on this device. Sign in to sync them.'
+					)
+				}
+			/>
 			<Tabs.Root
 				value={tab}
 				onValueChange={(value) => setSearchParams({ tab: value }, { replace: true, preventScrollReset: true })}

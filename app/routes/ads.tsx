@@ -2,7 +2,10 @@ import { Link } from 'react-router'
 import { InfoPage } from '#app/components/info-page.tsx'
 
 export function meta() {
-	return [{ title: 'Why ads? · Willow' }, { name: 'description', content: 'Why Willow shows sponsored banners, and how to help without them.' }]
+	return [
+		{ title: 'Why ads? · Willow' },
+		{ name: 'description', content: 'Why Willow shows sponsored banners, and how to help without them.' },
+	]
 }
 
 export default function Ads() {

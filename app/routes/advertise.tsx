@@ -8,7 +8,10 @@ export function loader() {
 }
 
 export function meta() {
-	return [{ title: 'Advertise · Willow' }, { name: 'description', content: 'Advertise on Willow: ad formats, sizes and how to get in touch.' }]
+	return [
+		{ title: 'Advertise · Willow' },
+		{ name: 'description', content: 'Advertise on Willow: ad formats, sizes and how to get in touch.' },
+	]
 }
 
 export default function Advertise({ loaderData }: Route.ComponentProps) {

@@ -66,7 +66,14 @@ export default function Bookmarks() {
 
 	return (
 		<div>
-			<PageHeader title="My Bookmarks" description={ready && titleCount > 0 ? `${titleCount} ${titleCount === 1 ? 'title' : 'titles'} across your lists.` : 'Titles you keep, in lists you choose. Stored on this device.'} />
+			<PageHeader
+				title="My Bookmarks"
+				description={
+					ready && titleCount > 0
+						? `${titleCount} ${titleCount === 1 ? 'title' : 'titles'} across your lists.`
+						: 'Titles you keep, in lists you choose. Stored on this device.'
+				}
+			/>
 			{error ? (
 				<p role="alert" className="mb-4 rounded-md border border-red-700/40 bg-red-700/10 p-3 text-sm">
 					{error}
@@ -89,7 +96,13 @@ export default function Bookmarks() {
 								<label htmlFor={`${ids}-sort`} className="text-sm font-medium">
 									Sort by
 								</label>
-								<Select id={`${ids}-sort`} size="sm" tone="raised" value={sort} onChange={(e) => update('sort', e.target.value, 'date-added')}>
+								<Select
+									id={`${ids}-sort`}
+									size="sm"
+									tone="raised"
+									value={sort}
+									onChange={(e) => update('sort', e.target.value, 'date-added')}
+								>
 									{BOOKMARK_SORTS.map((value) => (
 										<option key={value} value={value}>
 											{SORT_LABELS[value]}
@@ -107,7 +120,14 @@ export default function Bookmarks() {
 											mediaType === value ? 'bg-accent text-accent-foreground' : 'bg-surface-2 hover:bg-surface-3',
 										)}
 									>
-										<input type="radio" name={`${ids}-type`} value={value} checked={mediaType === value} onChange={() => update('type', value, 'all')} className="sr-only" />
+										<input
+											type="radio"
+											name={`${ids}-type`}
+											value={value}
+											checked={mediaType === value}
+											onChange={() => update('type', value, 'all')}
+											className="sr-only"
+										/>
 										{MEDIA_FILTER_LABELS[value]}
 									</label>
 								))}
@@ -168,13 +188,26 @@ function BookmarkCard({ entry, list }: { entry: Bookmark; list: string }) {
 	const href = entry.mediaType === 'tv' ? seriesHref(entry.mediaId, title) : movieHref(entry.mediaId, title)
 	const year = entry.releaseDate?.slice(0, 4)
 	const lists = list === 'all' ? categories : [list]
-	const media = { mediaId: entry.mediaId, mediaType: entry.mediaType ?? 'movie', title, posterPath: entry.posterPath, voteAverage: entry.voteAverage, releaseDate: entry.releaseDate }
+	const media = {
+		mediaId: entry.mediaId,
+		mediaType: entry.mediaType ?? 'movie',
+		title,
+		posterPath: entry.posterPath,
+		voteAverage: entry.voteAverage,
+		releaseDate: entry.releaseDate,
+	}
 	return (
 		<li className="flex flex-col" data-testid="bookmark-card" data-media-id={entry.mediaId}>
 			<Link to={href} prefetch="intent" className="block overflow-hidden rounded-lg">
 				<MediaImage path={entry.posterPath} kind="poster" alt="" sizes="(min-width: 640px) 180px, 45vw" className="w-full" />
 			</Link>
-			<Link to={href} prefetch="intent" className="mt-2 truncate text-sm font-medium hover:underline" title={title} data-testid="bookmark-title">
+			<Link
+				to={href}
+				prefetch="intent"
+				className="mt-2 truncate text-sm font-medium hover:underline"
+				title={title}
+				data-testid="bookmark-title"
+			>
 				{title}
 			</Link>
 			<p className="flex items-center gap-2 text-xs text-muted">
@@ -235,7 +268,10 @@ function LibraryTransfer({ ready }: { ready: boolean }) {
 		const bookmarks = getBookmarkSnapshot()
 		const file = buildLibraryFile({ bookmarks, categories: bookmarks.customCategories, watchHistory: getHistorySnapshot().history })
 		downloadFile(new Blob([JSON.stringify(file, null, '\t')], { type: 'application/json' }), libraryFileName())
-		setResult({ kind: 'ok', text: `Exported ${file.bookmarks.length} bookmarks and ${Object.keys(file.watchHistory).length} watched titles.` })
+		setResult({
+			kind: 'ok',
+			text: `Exported ${file.bookmarks.length} bookmarks and ${Object.keys(file.watchHistory).length} watched titles.`,
+		})
 	}
 
 	const exportCsv = async () => {
@@ -245,7 +281,10 @@ function LibraryTransfer({ ready }: { ready: boolean }) {
 		const rows = libraryCsvRows(contents)
 		downloadFile(new Blob([buildLibraryCsv(contents)], { type: 'text/csv;charset=utf-8' }), libraryCsvFileName())
 		const bookmarks = rows.filter((row) => row.record === 'bookmark').length
-		setResult({ kind: 'ok', text: `Exported ${bookmarks} ${bookmarks === 1 ? 'bookmark' : 'bookmarks'} and ${rows.length - bookmarks} watch history ${rows.length - bookmarks === 1 ? 'row' : 'rows'} as CSV.` })
+		setResult({
+			kind: 'ok',
+			text: `Exported ${bookmarks} ${bookmarks === 1 ? 'bookmark' : 'bookmarks'} and ${rows.length - bookmarks} watch history ${rows.length - bookmarks === 1 ? 'row' : 'rows'} as CSV.`,
+		})
 	}
 
 	const importLibrary = async (file: File) => {
@@ -255,7 +294,10 @@ function LibraryTransfer({ ready }: { ready: boolean }) {
 			return
 		}
 		const bookmarks = getBookmarkSnapshot()
-		const { contents, summary } = mergeLibraryFile({ bookmarks, categories: bookmarks.customCategories, watchHistory: getHistorySnapshot().history }, parsed.file)
+		const { contents, summary } = mergeLibraryFile(
+			{ bookmarks, categories: bookmarks.customCategories, watchHistory: getHistorySnapshot().history },
+			parsed.file,
+		)
 		// A refused write has its own toast; the library then stays as it was.
 		const now = Date.now()
 		if (!replaceBookmarkState(contents.bookmarks, contents.categories, now)) {
@@ -276,7 +318,9 @@ function LibraryTransfer({ ready }: { ready: boolean }) {
 			<h2 id={`${ids}-heading`} className="text-lg font-semibold">
 				Export or import
 			</h2>
-			<p className="mt-1 text-sm text-muted">Your bookmarks, lists and watch history as one JSON file. Importing adds to what is here. The CSV file is for spreadsheets.</p>
+			<p className="mt-1 text-sm text-muted">
+				Your bookmarks, lists and watch history as one JSON file. Importing adds to what is here. The CSV file is for spreadsheets.
+			</p>
 			<div className="mt-3 flex flex-wrap gap-2">
 				<Button variant="secondary" onClick={exportLibrary} disabled={!ready}>
 					<Download className="h-4 w-4" aria-hidden="true" />
@@ -286,7 +330,13 @@ function LibraryTransfer({ ready }: { ready: boolean }) {
 					<FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
 					Export CSV
 				</Button>
-				<label className={cn(buttonClass('outline'), 'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent', !ready && 'pointer-events-none opacity-50')}>
+				<label
+					className={cn(
+						buttonClass('outline'),
+						'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
+						!ready && 'pointer-events-none opacity-50',
+					)}
+				>
 					<Upload className="h-4 w-4" aria-hidden="true" />
 					Import library
 					<input
@@ -304,7 +354,11 @@ function LibraryTransfer({ ready }: { ready: boolean }) {
 					/>
 				</label>
 			</div>
-			<p role={result?.kind === 'error' ? 'alert' : 'status'} className={cn('mt-2 text-sm', result?.kind === 'error' ? 'text-red-600 dark:text-red-400' : 'text-muted')} data-testid="import-result">
+			<p
+				role={result?.kind === 'error' ? 'alert' : 'status'}
+				className={cn('mt-2 text-sm', result?.kind === 'error' ? 'text-red-600 dark:text-red-400' : 'text-muted')}
+				data-testid="import-result"
+			>
 				{result?.text}
 			</p>
 		</section>

@@ -15,7 +15,11 @@ import type { Route } from './+types/calendar.ts'
 type CalendarData = Calendar & { seriesCount: number }
 
 export function meta() {
-	return [{ title: 'Calendar · Willow' }, { name: 'description', content: 'New and upcoming episodes of the series you follow.' }, { name: 'robots', content: 'noindex' }]
+	return [
+		{ title: 'Calendar · Willow' },
+		{ name: 'description', content: 'New and upcoming episodes of the series you follow.' },
+		{ name: 'robots', content: 'noindex' },
+	]
 }
 
 // A signed-in user's calendar is rendered on the server from the account's
@@ -81,7 +85,10 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
 	const { today, calendar } = loaderData
 	return (
 		<div className="flex flex-col gap-8">
-			<PageHeader title="Calendar" description="New episodes of the series you bookmarked or watched: what aired lately and what is coming." />
+			<PageHeader
+				title="Calendar"
+				description="New episodes of the series you bookmarked or watched: what aired lately and what is coming."
+			/>
 			{calendar ? <CalendarView calendar={calendar} today={today} /> : <DeviceCalendar today={today} />}
 			{calendar ? <CalendarFeed /> : null}
 		</div>

@@ -33,7 +33,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 		origin: originOf(request),
 		hero: toCards(trending.slice(0, HERO_ITEMS)),
 		trending: toCards(trending.slice(0, 20)),
-		highlights: HIGHLIGHT_SLUGS.map((slug, index) => ({ slug, name: findCategory(slug)!.name, items: toCards((highlights[index]?.results ?? []).slice(0, HIGHLIGHT_ITEMS)) })),
+		highlights: HIGHLIGHT_SLUGS.map((slug, index) => ({
+			slug,
+			name: findCategory(slug)!.name,
+			items: toCards((highlights[index]?.results ?? []).slice(0, HIGHLIGHT_ITEMS)),
+		})),
 	}
 }
 
@@ -58,7 +62,12 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
 				</div>
 				<nav aria-label="Popular genres" className="flex flex-wrap gap-2" data-testid="hero-chips">
 					{HERO_CHIPS.map((slug) => (
-						<Link key={slug} to={`/categories/${slug}`} prefetch="intent" className="rounded-full border border-border bg-surface px-4 py-1.5 text-sm font-medium hover:border-accent">
+						<Link
+							key={slug}
+							to={`/categories/${slug}`}
+							prefetch="intent"
+							className="rounded-full border border-border bg-surface px-4 py-1.5 text-sm font-medium hover:border-accent"
+						>
 							{findCategory(slug)?.name}
 						</Link>
 					))}
@@ -66,10 +75,20 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
 				{hero.length > 0 ? (
 					<div className="flex flex-col gap-3">
 						<div className="flex items-center justify-end gap-1">
-							<IconButton variant="bare" className="rounded-full p-2 hover:bg-surface" label="Previous titles" onClick={() => setStart((s) => wrapIndex(s - HERO_VISIBLE, hero.length))}>
+							<IconButton
+								variant="bare"
+								className="rounded-full p-2 hover:bg-surface"
+								label="Previous titles"
+								onClick={() => setStart((s) => wrapIndex(s - HERO_VISIBLE, hero.length))}
+							>
 								<ChevronLeft className="h-5 w-5" aria-hidden="true" />
 							</IconButton>
-							<IconButton variant="bare" className="rounded-full p-2 hover:bg-surface" label="Next titles" onClick={() => setStart((s) => wrapIndex(s + HERO_VISIBLE, hero.length))}>
+							<IconButton
+								variant="bare"
+								className="rounded-full p-2 hover:bg-surface"
+								label="Next titles"
+								onClick={() => setStart((s) => wrapIndex(s + HERO_VISIBLE, hero.length))}
+							>
 								<ChevronRight className="h-5 w-5" aria-hidden="true" />
 							</IconButton>
 						</div>
@@ -85,7 +104,14 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
 			</section>
 			<MediaRow title="Trending Now" items={trending} testId="row-trending-now" />
 			{highlights.map((row) => (
-				<MediaRow key={row.slug} title={row.name} items={row.items} viewAllHref={`/categories/${row.slug}`} emptyText="No movies found for this category" testId="genre-highlight" />
+				<MediaRow
+					key={row.slug}
+					title={row.name}
+					items={row.items}
+					viewAllHref={`/categories/${row.slug}`}
+					emptyText="No movies found for this category"
+					testId="genre-highlight"
+				/>
 			))}
 			<section aria-labelledby="all-categories" className="flex flex-col gap-3">
 				<h2 id="all-categories" className="text-xl font-semibold">
@@ -94,7 +120,11 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
 				<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="all-categories">
 					{CATEGORIES.map((category) => (
 						<li key={category.slug}>
-							<Link to={`/categories/${category.slug}`} prefetch="intent" className="flex h-16 items-center justify-center rounded-xl border border-border bg-surface-2 px-3 text-center font-semibold hover:border-accent hover:bg-surface-3">
+							<Link
+								to={`/categories/${category.slug}`}
+								prefetch="intent"
+								className="flex h-16 items-center justify-center rounded-xl border border-border bg-surface-2 px-3 text-center font-semibold hover:border-accent hover:bg-surface-3"
+							>
 								{category.name}
 							</Link>
 						</li>

@@ -28,7 +28,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	let first: Awaited<ReturnType<typeof loadGenrePage>> = { items: [], hasMore: false }
 	let failed = false
 	try {
-		first = await loadGenrePage(category, 1, seed, (kind, genreId, page) => cachedCatalogGet<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, page)))
+		first = await loadGenrePage(category, 1, seed, (kind, genreId, page) =>
+			cachedCatalogGet<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, page)),
+		)
 	} catch {
 		failed = true
 	}
@@ -36,7 +38,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-	if (!data || data.state === 'not-found') return pageMeta({ title: GENRE_NOT_FOUND_TEXT, description: 'This genre is not one Willow knows.' })
+	if (!data || data.state === 'not-found')
+		return pageMeta({ title: GENRE_NOT_FOUND_TEXT, description: 'This genre is not one Willow knows.' })
 	return pageMeta({
 		title: `${data.category.name} movies and series`,
 		description: `Browse ${data.category.name.toLowerCase()} movies and series, mixed together, with more as you scroll.`,
@@ -59,7 +62,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 	}
 	const { category, seed, items, hasMore, failed } = loaderData
 	const loadPage = (page: number, signal: AbortSignal) =>
-		loadGenrePage(category, page, seed, (kind, genreId, p) => catalogRequest<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, p), signal))
+		loadGenrePage(category, page, seed, (kind, genreId, p) =>
+			catalogRequest<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, p), signal),
+		)
 	return (
 		<div className="flex flex-col gap-6" data-testid="category-page">
 			<header className="flex flex-col gap-3">
@@ -76,7 +81,10 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 							to={`/categories/${c.slug}`}
 							prefetch="intent"
 							aria-current={c.slug === category.slug ? 'page' : undefined}
-							className={cn('shrink-0 rounded-full border px-3 py-1 text-sm', c.slug === category.slug ? 'border-accent bg-accent text-accent-foreground' : 'border-border hover:bg-surface-2')}
+							className={cn(
+								'shrink-0 rounded-full border px-3 py-1 text-sm',
+								c.slug === category.slug ? 'border-accent bg-accent text-accent-foreground' : 'border-border hover:bg-surface-2',
+							)}
 						>
 							{c.name}
 						</Link>
@@ -88,7 +96,14 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 					Something went wrong loading {category.name}. Please try again.
 				</p>
 			) : (
-				<InfiniteMediaGrid key={category.slug} label={`${category.name} titles`} initialItems={items} initialHasMore={hasMore} loadPage={loadPage} emptyText={CATEGORY_EMPTY_TEXT} />
+				<InfiniteMediaGrid
+					key={category.slug}
+					label={`${category.name} titles`}
+					initialItems={items}
+					initialHasMore={hasMore}
+					loadPage={loadPage}
+					emptyText={CATEGORY_EMPTY_TEXT}
+				/>
 			)}
 		</div>
 	)

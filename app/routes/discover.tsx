@@ -37,12 +37,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 		!wantMovies
 			? empty
 			: network
-				? movieList('/discover/movie', { with_watch_providers: network.providerId, watch_region: WATCH_REGION, sort_by: 'popularity.desc', page: 1 })
+				? movieList('/discover/movie', {
+						with_watch_providers: network.providerId,
+						watch_region: WATCH_REGION,
+						sort_by: 'popularity.desc',
+						page: 1,
+					})
 				: movieList(tab === 'trending' ? '/trending/movie/day' : '/movie/popular'),
 		!wantSeries
 			? empty
 			: network
-				? tvList('/discover/tv', { with_watch_providers: network.providerId, watch_region: WATCH_REGION, sort_by: 'popularity.desc', page: 1 })
+				? tvList('/discover/tv', {
+						with_watch_providers: network.providerId,
+						watch_region: WATCH_REGION,
+						sort_by: 'popularity.desc',
+						page: 1,
+					})
 				: tvList(tab === 'trending' ? '/trending/tv/day' : '/tv/popular'),
 	])
 	const items = toCards(uniqueMedia(interleave(movies.results, series.results)))
@@ -61,7 +71,11 @@ export default function DiscoverPage({ loaderData }: Route.ComponentProps) {
 	const { tab, type, provider, items } = loaderData
 	const featured = items.slice(0, FEATURED_COUNT)
 	const rest = items.slice(FEATURED_COUNT)
-	const chip = (active: boolean) => cn('rounded-full border px-3 py-1 text-sm', active ? 'border-accent bg-accent text-accent-foreground' : 'border-border hover:bg-surface-2')
+	const chip = (active: boolean) =>
+		cn(
+			'rounded-full border px-3 py-1 text-sm',
+			active ? 'border-accent bg-accent text-accent-foreground' : 'border-border hover:bg-surface-2',
+		)
 	return (
 		<div className="flex flex-col gap-8" data-testid="discover-page">
 			<header className="flex flex-col gap-4">
@@ -69,31 +83,69 @@ export default function DiscoverPage({ loaderData }: Route.ComponentProps) {
 				<div className="flex flex-wrap items-center gap-3">
 					<nav aria-label="Lists" className="flex gap-1 rounded-lg bg-surface-2 p-1" data-testid="discover-tabs">
 						{(['trending', 'popular'] as const).map((t) => (
-							<Link key={t} to={discoverHref(t, type, provider)} prefetch="intent" preventScrollReset aria-current={t === tab ? 'page' : undefined} className={cn('rounded-md px-4 py-1.5 text-sm font-medium', t === tab ? 'bg-accent text-accent-foreground' : 'hover:bg-surface-3')}>
+							<Link
+								key={t}
+								to={discoverHref(t, type, provider)}
+								prefetch="intent"
+								preventScrollReset
+								aria-current={t === tab ? 'page' : undefined}
+								className={cn(
+									'rounded-md px-4 py-1.5 text-sm font-medium',
+									t === tab ? 'bg-accent text-accent-foreground' : 'hover:bg-surface-3',
+								)}
+							>
 								{t === 'trending' ? 'Trending' : 'Popular'}
 							</Link>
 						))}
 					</nav>
-					<Link to="/categories" prefetch="intent" className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2">
+					<Link
+						to="/categories"
+						prefetch="intent"
+						className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2"
+					>
 						<LayoutGrid className="h-4 w-4" aria-hidden="true" /> Categories
 					</Link>
-					<Link to="/networks" prefetch="intent" className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2">
+					<Link
+						to="/networks"
+						prefetch="intent"
+						className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2"
+					>
 						<Tv className="h-4 w-4" aria-hidden="true" /> Networks
 					</Link>
 				</div>
 				<nav aria-label="Media type" className="flex gap-1 self-start rounded-lg bg-surface-2 p-1" data-testid="media-filter">
 					{MEDIA_FILTERS.map((f) => (
-						<Link key={f} to={discoverHref(tab, f, provider)} prefetch="intent" preventScrollReset aria-current={f === type ? 'page' : undefined} className={cn('rounded-md px-3 py-1.5 text-sm', f === type ? 'bg-accent text-accent-foreground' : 'hover:bg-surface-3')}>
+						<Link
+							key={f}
+							to={discoverHref(tab, f, provider)}
+							prefetch="intent"
+							preventScrollReset
+							aria-current={f === type ? 'page' : undefined}
+							className={cn('rounded-md px-3 py-1.5 text-sm', f === type ? 'bg-accent text-accent-foreground' : 'hover:bg-surface-3')}
+						>
 							{MEDIA_FILTER_LABELS[f]}
 						</Link>
 					))}
 				</nav>
 				<nav aria-label="Streaming services" className="flex flex-wrap gap-2" data-testid="streaming-chips">
-					<Link to={discoverHref(tab, type, undefined)} prefetch="intent" preventScrollReset aria-current={!provider ? 'page' : undefined} className={chip(!provider)}>
+					<Link
+						to={discoverHref(tab, type, undefined)}
+						prefetch="intent"
+						preventScrollReset
+						aria-current={!provider ? 'page' : undefined}
+						className={chip(!provider)}
+					>
 						All services
 					</Link>
 					{NETWORKS.map((n) => (
-						<Link key={n.slug} to={discoverHref(tab, type, n.slug)} prefetch="intent" preventScrollReset aria-current={provider === n.slug ? 'page' : undefined} className={chip(provider === n.slug)}>
+						<Link
+							key={n.slug}
+							to={discoverHref(tab, type, n.slug)}
+							prefetch="intent"
+							preventScrollReset
+							aria-current={provider === n.slug ? 'page' : undefined}
+							className={chip(provider === n.slug)}
+						>
 							{n.slug === 'amazon-prime' ? 'Prime Video' : n.name}
 						</Link>
 					))}

@@ -32,7 +32,9 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
 							<DonationAddressCard key={entry.currency} {...entry} />
 						))}
 					</div>
-					<p className="text-sm text-muted">{CONFIRMATIONS_NOTE} Signed-in donators get the “Generous Donator” badge on their account page.</p>
+					<p className="text-sm text-muted">
+						{CONFIRMATIONS_NOTE} Signed-in donators get the “Generous Donator” badge on their account page.
+					</p>
 				</>
 			)}
 			<section aria-labelledby="donation-stats" className="flex flex-col gap-3" data-testid="donation-stats">
@@ -60,7 +62,9 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
 						{stats.recentDonations.map((donation) => (
 							<li key={donation.id} className="rounded-md border border-border p-3">
 								<span className="font-semibold">{formatAmount(donation.currency, donation.amount)}</span>
-								{approximateUsd(donation.currency, donation.amount) ? <span className="text-muted"> {approximateUsd(donation.currency, donation.amount)}</span> : null}
+								{approximateUsd(donation.currency, donation.amount) ? (
+									<span className="text-muted"> {approximateUsd(donation.currency, donation.amount)}</span>
+								) : null}
 								<span className="text-sm text-muted"> · {day.format(new Date(donation.date))}</span>
 								{donation.message ? <p className="mt-1 text-sm break-words">{donation.message}</p> : null}
 							</li>

@@ -33,9 +33,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	}
 	const show = await detailOr404<TmdbTvDetails>(`/tv/${id}`)
 	const name = show.name || show.original_name || 'Untitled Series'
-	const series = { id: show.id, name, seasons: show.seasons ?? [], poster_path: show.poster_path, backdrop_path: show.backdrop_path, first_air_date: show.first_air_date }
+	const series = {
+		id: show.id,
+		name,
+		seasons: show.seasons ?? [],
+		poster_path: show.poster_path,
+		backdrop_path: show.backdrop_path,
+		first_air_date: show.first_air_date,
+	}
 	const [episode, season] = await Promise.all([
-		optional<TmdbEpisode>(`/tv/${id}/season/${selection.season}/episode/${selection.episode}`, { append_to_response: 'external_ids,credits,images' }),
+		optional<TmdbEpisode>(`/tv/${id}/season/${selection.season}/episode/${selection.episode}`, {
+			append_to_response: 'external_ids,credits,images',
+		}),
 		optional<TmdbSeasonDetails>(`/tv/${id}/season/${selection.season}`).catch(() => null),
 	])
 	if (!episode) return data({ state: 'not-found' as const, origin, series, selection }, { status: 404 })
@@ -49,7 +58,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 		playable: isSeasonPlayable(summary?.air_date ?? season?.air_date ?? episode.air_date),
 		directors: crewNames(crew, DIRECTOR_JOBS),
 		writers: crewNames(crew, WRITER_JOBS),
-		guestStars: (episode.guest_stars ?? episode.credits?.guest_stars ?? []).map((p) => ({ id: p.id, name: p.name, character: p.character, profile_path: p.profile_path })),
+		guestStars: (episode.guest_stars ?? episode.credits?.guest_stars ?? []).map((p) => ({
+			id: p.id,
+			name: p.name,
+			character: p.character,
+			profile_path: p.profile_path,
+		})),
 		stills: (episode.images?.stills ?? []).slice(0, 12).map((s) => s.file_path),
 		seasonEpisodes: season ? { season: selection.season, episodes: episodeCards(season.episodes ?? []) } : null,
 		episode: {
@@ -72,11 +86,15 @@ export const shouldRevalidate = keepDataWhenOnlyPlayChanges
 
 export function meta({ data }: Route.MetaArgs) {
 	if (!data || data.state === 'missing') return pageMeta({ title: MISSING_PARAMS_TEXT, description: 'This episode address is incomplete.' })
-	if (data.state === 'not-found') return pageMeta({ title: EPISODE_NOT_FOUND_TEXT, description: `This episode of ${data.series.name} could not be found.` })
+	if (data.state === 'not-found')
+		return pageMeta({ title: EPISODE_NOT_FOUND_TEXT, description: `This episode of ${data.series.name} could not be found.` })
 	const { series, episode, origin } = data
 	return pageMeta({
 		title: `${series.name} S${episode.season_number}E${episode.episode_number}: ${episode.name}`,
-		description: metaDescription(episode.overview, `Episode ${episode.episode_number} of season ${episode.season_number} of ${series.name}.`),
+		description: metaDescription(
+			episode.overview,
+			`Episode ${episode.episode_number} of season ${episode.season_number} of ${series.name}.`,
+		),
 		image: absoluteUrl(imageUrl(episode.still_path ?? series.poster_path, episode.still_path ? 'w300' : 'w500'), origin),
 		url: `${origin}${episodeHref(series.id, series.name, episode.season_number, episode.episode_number)}`,
 		type: 'video.episode',
@@ -120,14 +138,28 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
 	return (
 		<article className="flex flex-col gap-10" data-testid="episode-page">
 			<nav aria-label="Breadcrumb" className="text-sm">
-				<Link to={seriesHref(series.id, series.name)} prefetch="intent" className="inline-flex items-center gap-1 text-accent hover:underline">
+				<Link
+					to={seriesHref(series.id, series.name)}
+					prefetch="intent"
+					className="inline-flex items-center gap-1 text-accent hover:underline"
+				>
 					<ArrowLeft className="h-4 w-4" aria-hidden="true" />
 					{series.name}
 				</Link>
-				<span className="text-muted"> / Season {episode.season_number} / Episode {episode.episode_number}</span>
+				<span className="text-muted">
+					{' '}
+					/ Season {episode.season_number} / Episode {episode.episode_number}
+				</span>
 			</nav>
 			<div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-				<MediaImage path={episode.still_path} kind="still" alt={`Still from ${episode.name}`} priority sizes="(min-width: 1024px) 60vw, 100vw" className="w-full rounded-xl" />
+				<MediaImage
+					path={episode.still_path}
+					kind="still"
+					alt={`Still from ${episode.name}`}
+					priority
+					sizes="(min-width: 1024px) 60vw, 100vw"
+					className="w-full rounded-xl"
+				/>
 				<div className="flex flex-col gap-4">
 					<p className="text-sm font-medium text-accent">
 						Season {episode.season_number} · Episode {episode.episode_number}
@@ -233,7 +265,13 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
 					<ul className="relative flex gap-3 overflow-x-auto pb-2">
 						{stills.map((path, index) => (
 							<li key={path} className="w-64 shrink-0">
-								<MediaImage path={path} kind="still" alt={`Still ${index + 1} from ${episode.name}`} sizes="256px" className="w-full rounded-lg" />
+								<MediaImage
+									path={path}
+									kind="still"
+									alt={`Still ${index + 1} from ${episode.name}`}
+									sizes="256px"
+									className="w-full rounded-lg"
+								/>
 							</li>
 						))}
 					</ul>

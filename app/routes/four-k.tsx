@@ -14,20 +14,29 @@ export function meta() {
 
 const GUIDE = [
 	{ heading: 'Step 1: Account', body: 'Create or sign in to your account with the 4K service.' },
-	{ heading: 'Step 2: Token', body: 'Copy your personal token from the service. Tokens contain “ey” and are at least 50 characters long. Test it before you go on.' },
-	{ heading: 'Step 3: Submit', body: 'Submit the token. It is kept on this device and, when you are signed in to Willow, synced to your account for your other devices.' },
+	{
+		heading: 'Step 2: Token',
+		body: 'Copy your personal token from the service. Tokens contain “ey” and are at least 50 characters long. Test it before you go on.',
+	},
+	{
+		heading: 'Step 3: Submit',
+		body: 'Submit the token. It is kept on this device and, when you are signed in to Willow, synced to your account for your other devices.',
+	},
 ]
 
 export default function FourKGuide({ loaderData }: Route.ComponentProps) {
 	return (
 		<article className="mx-auto flex max-w-3xl flex-col gap-8">
-			<PageHeader title="4K Guide" description="Willow can play 4K streams from a token-based service you have an account with. Setup takes three steps." />
+			<PageHeader
+				title="4K Guide"
+				description="Willow can play 4K streams from a token-based service you have an account with. Setup takes three steps."
+			/>
 			{loaderData.configured ? (
 				<FourKWizard />
 			) : (
 				<p role="note" className="rounded-lg border border-border bg-surface p-4 text-muted" data-testid="four-k-not-configured">
-					The owner of this site has not set up a 4K service, so there is nothing to connect a token to yet. The steps below show how it works once
-					they do.
+					The owner of this site has not set up a 4K service, so there is nothing to connect a token to yet. The steps below show how it
+					works once they do.
 				</p>
 			)}
 			<section aria-labelledby="four-k-guide-heading" className="flex flex-col gap-4 leading-relaxed">

@@ -31,7 +31,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 			.filter((item) => item.backdrop_path)
 			.slice(0, HERO_ITEMS_DESKTOP),
 	)
-	const popular = derivedFrom([popularTv.results, popularMovies.results], 'popular', () => toCards(uniqueMedia(interleave(popularTv.results, popularMovies.results)).slice(0, HOME_POPULAR_LIMIT)))
+	const popular = derivedFrom([popularTv.results, popularMovies.results], 'popular', () =>
+		toCards(uniqueMedia(interleave(popularTv.results, popularMovies.results)).slice(0, HOME_POPULAR_LIMIT)),
+	)
 	return {
 		origin: originOf(request),
 		failed,
@@ -66,10 +68,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<NetworkRow key={data.network.slug} initialSlug={data.network.slug} initialItems={data.network.items} />
 			<HomeAdSlot promo={data.promo} slot={0} />
 			<MediaRow title="Popular Shows and Movies" items={data.popular} testId="row-popular-mixed" />
-			<MediaRow title="Trending Movies" emptyText={NO_MOVIES_TEXT} items={data.trendingMovies} viewAllHref="/discover?tab=trending&type=movie" testId="row-trending-movies" />
+			<MediaRow
+				title="Trending Movies"
+				emptyText={NO_MOVIES_TEXT}
+				items={data.trendingMovies}
+				viewAllHref="/discover?tab=trending&type=movie"
+				testId="row-trending-movies"
+			/>
 			<MediaRow title="Trending TV Series" items={data.trendingTv} viewAllHref="/discover?tab=trending&type=tv" testId="row-trending-tv" />
 			<HomeAdSlot promo={data.promo} slot={1} />
-			<MediaRow title="Popular Movies" emptyText={NO_MOVIES_TEXT} items={data.popularMovies} viewAllHref="/discover?tab=popular&type=movie" testId="row-popular-movies" />
+			<MediaRow
+				title="Popular Movies"
+				emptyText={NO_MOVIES_TEXT}
+				items={data.popularMovies}
+				viewAllHref="/discover?tab=popular&type=movie"
+				testId="row-popular-movies"
+			/>
 			<MediaRow title="Upcoming Movies" emptyText={NO_MOVIES_TEXT} items={data.upcoming} testId="row-upcoming-movies" />
 		</div>
 	)

@@ -92,7 +92,12 @@ export default function Login() {
 	return (
 		<div className="mx-auto w-full max-w-md">
 			<PageHeader title="Login" description="Sign in to sync your bookmarks, watch progress and 4K token across devices." />
-			<form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-5 sm:p-6" aria-busy={submitting}>
+			<form
+				onSubmit={onSubmit}
+				noValidate
+				className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-5 sm:p-6"
+				aria-busy={submitting}
+			>
 				{error ? (
 					<FormError testId="login-error">
 						<p className="font-medium">{error.title}</p>

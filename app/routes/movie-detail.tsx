@@ -85,27 +85,42 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 	return (
 		<article className="flex flex-col gap-10" data-testid="movie-detail">
 			{movieJsonLd({
-					name: movie.title,
-					url,
-					description: movie.overview || undefined,
-					image: absoluteUrl(imageUrl(movie.poster_path, 'w500'), origin),
-					thumbnail: absoluteUrl(imageUrl(movie.backdrop_path, 'w780'), origin),
-					datePublished: movie.release_date || undefined,
-					runtimeMinutes: movie.runtime,
-					genres: movie.genres.map((g) => g.name),
-					directors,
-					actors: cast.slice(0, 10).map((p) => p.name),
-					ratingValue: movie.vote_average,
-					ratingCount: movie.vote_count,
-				}).map((entry, index) => (
+				name: movie.title,
+				url,
+				description: movie.overview || undefined,
+				image: absoluteUrl(imageUrl(movie.poster_path, 'w500'), origin),
+				thumbnail: absoluteUrl(imageUrl(movie.backdrop_path, 'w780'), origin),
+				datePublished: movie.release_date || undefined,
+				runtimeMinutes: movie.runtime,
+				genres: movie.genres.map((g) => g.name),
+				directors,
+				actors: cast.slice(0, 10).map((p) => p.name),
+				ratingValue: movie.vote_average,
+				ratingCount: movie.vote_count,
+			}).map((entry, index) => (
 				<JsonLd key={index} data={entry} />
 			))}
 			<div className="relative -mx-4 -mt-6 overflow-hidden sm:mx-0 sm:mt-0 sm:rounded-2xl">
-				<MediaImage path={movie.backdrop_path} kind="backdrop" alt="" priority sizes="(min-width: 1280px) 1280px, 100vw" className="h-56 w-full sm:h-96" placeholderClassName="aspect-auto h-56 sm:h-96" />
+				<MediaImage
+					path={movie.backdrop_path}
+					kind="backdrop"
+					alt=""
+					priority
+					sizes="(min-width: 1280px) 1280px, 100vw"
+					className="h-56 w-full sm:h-96"
+					placeholderClassName="aspect-auto h-56 sm:h-96"
+				/>
 				<div className="absolute inset-0 bg-gradient-to-t from-background via-background/40 to-transparent" />
 			</div>
 			<div className="-mt-40 flex flex-col gap-6 sm:-mt-56 md:flex-row">
-				<MediaImage path={movie.poster_path} kind="poster" alt={`${movie.title} poster`} priority sizes="(min-width: 768px) 256px, 160px" className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64" />
+				<MediaImage
+					path={movie.poster_path}
+					kind="poster"
+					alt={`${movie.title} poster`}
+					priority
+					sizes="(min-width: 768px) 256px, 160px"
+					className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64"
+				/>
 				<div className="relative flex min-w-0 flex-col gap-4 md:pt-24">
 					<DetailTitle title={movie.title} logoPath={logoPath} />
 					{movie.tagline ? <p className="text-lg text-muted italic">{movie.tagline}</p> : null}
@@ -136,12 +151,26 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 					<div className="flex flex-wrap items-start gap-3">
 						<WatchActions
 							key={movie.id}
-							media={{ type: 'movie', tmdbId: movie.id, title: movie.title, year: releaseYear(movie.release_date), posterPath: movie.poster_path, backdropPath: movie.backdrop_path }}
+							media={{
+								type: 'movie',
+								tmdbId: movie.id,
+								title: movie.title,
+								year: releaseYear(movie.release_date),
+								posterPath: movie.poster_path,
+								backdropPath: movie.backdrop_path,
+							}}
 							released={released}
 							autoStart={autoPlay}
 							breadcrumb={[{ label: 'Home', href: '/' }, { label: 'Movies', href: '/movies' }, { label: movie.title }]}
 						/>
-						<DetailBookmark mediaId={movie.id} mediaType="movie" title={movie.title} posterPath={movie.poster_path} voteAverage={movie.vote_average} releaseDate={movie.release_date} />
+						<DetailBookmark
+							mediaId={movie.id}
+							mediaType="movie"
+							title={movie.title}
+							posterPath={movie.poster_path}
+							voteAverage={movie.vote_average}
+							releaseDate={movie.release_date}
+						/>
 					</div>
 					<DetailOverview text={movie.overview} />
 				</div>
@@ -155,4 +184,3 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 		</article>
 	)
 }
-

@@ -21,7 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 		movieList('/discover/movie', networkDiscoverQuery(network)),
 	])
 	const failed = [trending, popular, topRated, upcoming].every((list) => list.results.length === 0)
-	const heroSource = derivedFrom([popular.results], 'hero-source', () => popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))
+	const heroSource = derivedFrom([popular.results], 'hero-source', () =>
+		popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP),
+	)
 	return {
 		origin: originOf(request),
 		failed,
@@ -29,7 +31,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 		featured: cardsOf(topRated.results),
 		trending: cardsOf(trending.results, HOME_ROW_LIMIT),
 		popular: cardsOf(popular.results),
-		popularGrid: derivedFrom([popular.results, popular2.results], 'grid', () => toCards([...popular.results, ...popular2.results].slice(0, 30))),
+		popularGrid: derivedFrom([popular.results, popular2.results], 'grid', () =>
+			toCards([...popular.results, ...popular2.results].slice(0, 30)),
+		),
 		upcoming: cardsOf(upcoming.results),
 		network: { slug: network.slug, items: cardsOf(networkItems.results) },
 	}
@@ -49,11 +53,29 @@ export default function MoviesPage({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="flex flex-col gap-10" data-testid="movies-page">
 			<PageTitle>Movies</PageTitle>
-			<NetworkRow key={data.network.slug} initialSlug={data.network.slug} initialKind="movie" initialItems={data.network.items} allowKindSwitch={false} />
+			<NetworkRow
+				key={data.network.slug}
+				initialSlug={data.network.slug}
+				initialKind="movie"
+				initialItems={data.network.items}
+				allowKindSwitch={false}
+			/>
 			<HeroCarousel items={data.hero} label="Popular movies" />
 			<MediaRow title="Featured" emptyText={NO_MOVIES_TEXT} items={data.featured} testId="row-featured" />
-			<MediaRow title="Trending" emptyText={NO_MOVIES_TEXT} items={data.trending} viewAllHref="/discover?tab=trending&type=movie" testId="row-trending" />
-			<MediaRow title="Popular" emptyText={NO_MOVIES_TEXT} items={data.popular} viewAllHref="/discover?tab=popular&type=movie" testId="row-popular" />
+			<MediaRow
+				title="Trending"
+				emptyText={NO_MOVIES_TEXT}
+				items={data.trending}
+				viewAllHref="/discover?tab=trending&type=movie"
+				testId="row-trending"
+			/>
+			<MediaRow
+				title="Popular"
+				emptyText={NO_MOVIES_TEXT}
+				items={data.popular}
+				viewAllHref="/discover?tab=popular&type=movie"
+				testId="row-popular"
+			/>
 			<section aria-labelledby="popular-grid" className="flex flex-col gap-3">
 				<h2 id="popular-grid" className="text-xl font-semibold">
 					More popular movies

@@ -30,7 +30,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	let first: { items: Awaited<ReturnType<typeof loadNetworkPage>>['items']; hasMore: boolean } = { items: [], hasMore: false }
 	let failed = false
 	try {
-		first = await loadNetworkPage(filter, 1, (kind, page) => cachedCatalogGet<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(network, page)))
+		first = await loadNetworkPage(filter, 1, (kind, page) =>
+			cachedCatalogGet<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(network, page)),
+		)
 	} catch {
 		failed = true
 	}
@@ -38,7 +40,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-	if (!data || data.state === 'not-found') return pageMeta({ title: NETWORK_NOT_FOUND_TEXT, description: 'This streaming network is not one Willow knows.' })
+	if (!data || data.state === 'not-found')
+		return pageMeta({ title: NETWORK_NOT_FOUND_TEXT, description: 'This streaming network is not one Willow knows.' })
 	return pageMeta({
 		title: `${data.network.name}: movies and series`,
 		description: `Movies and series streaming on ${data.network.name} in the US, with new titles as you scroll.`,
@@ -61,7 +64,9 @@ export default function NetworkPage({ loaderData }: Route.ComponentProps) {
 	}
 	const { network, filter, items, hasMore, failed } = loaderData
 	const loadPage = async (page: number, signal: AbortSignal) =>
-		loadNetworkPage(filter, page, (kind, p) => catalogRequest<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(network, p), signal))
+		loadNetworkPage(filter, page, (kind, p) =>
+			catalogRequest<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(network, p), signal),
+		)
 	return (
 		<div className="flex flex-col gap-6" data-testid="network-page">
 			<header className="flex flex-col gap-4">
@@ -74,7 +79,10 @@ export default function NetworkPage({ loaderData }: Route.ComponentProps) {
 							to={`/networks/${n.slug}${filter === 'all' ? '' : `?type=${filter}`}`}
 							prefetch="intent"
 							aria-current={n.slug === network.slug ? 'page' : undefined}
-							className={cn('rounded-full border px-3 py-1 text-sm', n.slug === network.slug ? 'border-accent bg-accent text-accent-foreground' : 'border-border hover:bg-surface-2')}
+							className={cn(
+								'rounded-full border px-3 py-1 text-sm',
+								n.slug === network.slug ? 'border-accent bg-accent text-accent-foreground' : 'border-border hover:bg-surface-2',
+							)}
 						>
 							{n.name}
 						</Link>
@@ -87,9 +95,15 @@ export default function NetworkPage({ loaderData }: Route.ComponentProps) {
 					Something went wrong loading {network.name}. Please try again.
 				</p>
 			) : (
-				<InfiniteMediaGrid key={`${network.slug}-${filter}`} label={`${network.name} titles`} initialItems={items} initialHasMore={hasMore} loadPage={loadPage} emptyText={NETWORK_EMPTY_TEXT} />
+				<InfiniteMediaGrid
+					key={`${network.slug}-${filter}`}
+					label={`${network.name} titles`}
+					initialItems={items}
+					initialHasMore={hasMore}
+					loadPage={loadPage}
+					emptyText={NETWORK_EMPTY_TEXT}
+				/>
 			)}
 		</div>
 	)
 }
-

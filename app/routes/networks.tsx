@@ -23,7 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function meta({ data }: Route.MetaArgs) {
 	return pageMeta({
 		title: 'Streaming networks',
-		description: 'Browse movies and series by streaming service: Netflix, Hulu, Disney+, HBO Max, Amazon Prime, Apple TV+, Paramount+ and Peacock.',
+		description:
+			'Browse movies and series by streaming service: Netflix, Hulu, Disney+, HBO Max, Amazon Prime, Apple TV+, Paramount+ and Peacock.',
 		url: data ? `${data.origin}/networks` : undefined,
 	})
 }
@@ -43,7 +44,11 @@ export default function NetworksPage({ loaderData }: Route.ComponentProps) {
 				<ul className="grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="network-grid">
 					{NETWORKS.map((network) => (
 						<li key={network.slug}>
-							<Link to={`/networks/${network.slug}`} prefetch="intent" className="flex h-24 items-center justify-center rounded-xl border border-border bg-surface-2 text-lg font-bold hover:border-accent hover:bg-surface-3">
+							<Link
+								to={`/networks/${network.slug}`}
+								prefetch="intent"
+								className="flex h-24 items-center justify-center rounded-xl border border-border bg-surface-2 text-lg font-bold hover:border-accent hover:bg-surface-3"
+							>
 								{network.name}
 							</Link>
 						</li>
@@ -53,7 +58,12 @@ export default function NetworksPage({ loaderData }: Route.ComponentProps) {
 			{NETWORKS.map((network) => {
 				const items = previews.find((p) => p.slug === network.slug)?.items ?? []
 				return (
-					<section key={network.slug} aria-labelledby={`preview-${network.slug}`} className="flex flex-col gap-3" data-testid="network-preview">
+					<section
+						key={network.slug}
+						aria-labelledby={`preview-${network.slug}`}
+						className="flex flex-col gap-3"
+						data-testid="network-preview"
+					>
 						<div className="flex items-center justify-between">
 							<h2 id={`preview-${network.slug}`} className="text-xl font-semibold">
 								{network.name}
@@ -83,7 +93,11 @@ export default function NetworksPage({ loaderData }: Route.ComponentProps) {
 				<ul className="divide-y divide-border rounded-xl border border-border">
 					{NETWORKS.map((network) => (
 						<li key={network.slug}>
-							<Link to={`/networks/${network.slug}`} prefetch="intent" className="flex items-center justify-between px-4 py-3 hover:bg-surface-2">
+							<Link
+								to={`/networks/${network.slug}`}
+								prefetch="intent"
+								className="flex items-center justify-between px-4 py-3 hover:bg-surface-2"
+							>
 								<span className="font-medium">{network.name}</span>
 								<span className="text-sm text-muted">Movies and series</span>
 							</Link>

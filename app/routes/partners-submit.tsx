@@ -5,7 +5,13 @@ import { Button } from '#app/components/ui/button.tsx'
 import { FormError, FormField } from '#app/components/ui/form-field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { cn } from '#app/lib/ui/cn.ts'
-import { PARTNER_HONEYPOT_FIELD, PARTNER_SUBMISSION_LIMITS, PARTNER_SUBMISSION_TEXT, partnerSubmissionHints, type PartnerSubmissionInput } from '#app/lib/partners/submission.ts'
+import {
+	PARTNER_HONEYPOT_FIELD,
+	PARTNER_SUBMISSION_LIMITS,
+	PARTNER_SUBMISSION_TEXT,
+	partnerSubmissionHints,
+	type PartnerSubmissionInput,
+} from '#app/lib/partners/submission.ts'
 import { ApiError, apiRequest } from '#app/utils/api-client.ts'
 
 // /partners/submit: name, site address, contact email and a message, sent to
@@ -13,7 +19,10 @@ import { ApiError, apiRequest } from '#app/utils/api-client.ts'
 // limited per client) and kept for the owner's `npm run partners:list`.
 
 export function meta() {
-	return [{ title: 'Submit a partner · Willow' }, { name: 'description', content: 'Tell us about a service or project that would fit Willow.' }]
+	return [
+		{ title: 'Submit a partner · Willow' },
+		{ name: 'description', content: 'Tell us about a service or project that would fit Willow.' },
+	]
 }
 
 const EMPTY: PartnerSubmissionInput = { name: '', siteUrl: '', email: '', message: '' }
@@ -47,7 +56,13 @@ export default function PartnersSubmit() {
 		setError(null)
 		try {
 			await apiRequest('/api/partners/submissions', {
-				body: { name: values.name.trim(), siteUrl: values.siteUrl.trim(), email: values.email.trim(), message: values.message.trim(), [PARTNER_HONEYPOT_FIELD]: honeypot },
+				body: {
+					name: values.name.trim(),
+					siteUrl: values.siteUrl.trim(),
+					email: values.email.trim(),
+					message: values.message.trim(),
+					[PARTNER_HONEYPOT_FIELD]: honeypot,
+				},
 			})
 			setSent(true)
 		} catch (failure) {
@@ -61,7 +76,11 @@ export default function PartnersSubmit() {
 		return (
 			<div className="mx-auto w-full max-w-xl">
 				<PageHeader title="Submit a partner" />
-				<div role="status" className="flex flex-col items-start gap-4 rounded-xl border border-border bg-surface p-5 sm:p-6" data-testid="partner-submitted">
+				<div
+					role="status"
+					className="flex flex-col items-start gap-4 rounded-xl border border-border bg-surface p-5 sm:p-6"
+					data-testid="partner-submitted"
+				>
 					<p className="flex items-start gap-2 font-medium">
 						<CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
 						{PARTNER_SUBMISSION_TEXT.confirmation}
@@ -77,12 +96,52 @@ export default function PartnersSubmit() {
 	const messageHint = hint('message')
 	return (
 		<div className="mx-auto w-full max-w-xl">
-			<PageHeader title="Submit a partner" description="Tell us about a service or project that would fit Willow. Every submission is reviewed, and we reply by email." />
-			<form onSubmit={onSubmit} noValidate className="relative flex flex-col gap-4 rounded-xl border border-border bg-surface p-5 sm:p-6" aria-busy={submitting} data-testid="partner-form">
+			<PageHeader
+				title="Submit a partner"
+				description="Tell us about a service or project that would fit Willow. Every submission is reviewed, and we reply by email."
+			/>
+			<form
+				onSubmit={onSubmit}
+				noValidate
+				className="relative flex flex-col gap-4 rounded-xl border border-border bg-surface p-5 sm:p-6"
+				aria-busy={submitting}
+				data-testid="partner-form"
+			>
 				{error ? <FormError testId="partner-error">{error}</FormError> : null}
-				<FormField label="Name" name="name" autoComplete="organization" maxLength={PARTNER_SUBMISSION_LIMITS.name} value={values.name} disabled={submitting} hint={hint('name')} onChange={change('name')} />
-				<FormField label="Site URL" name="siteUrl" type="url" inputMode="url" autoComplete="url" placeholder="https://" maxLength={PARTNER_SUBMISSION_LIMITS.siteUrl} value={values.siteUrl} disabled={submitting} hint={hint('siteUrl')} onChange={change('siteUrl')} />
-				<FormField label="Contact email" name="email" type="email" autoComplete="email" maxLength={PARTNER_SUBMISSION_LIMITS.email} value={values.email} disabled={submitting} hint={hint('email')} onChange={change('email')} />
+				<FormField
+					label="Name"
+					name="name"
+					autoComplete="organization"
+					maxLength={PARTNER_SUBMISSION_LIMITS.name}
+					value={values.name}
+					disabled={submitting}
+					hint={hint('name')}
+					onChange={change('name')}
+				/>
+				<FormField
+					label="Site URL"
+					name="siteUrl"
+					type="url"
+					inputMode="url"
+					autoComplete="url"
+					placeholder="https://"
+					maxLength={PARTNER_SUBMISSION_LIMITS.siteUrl}
+					value={values.siteUrl}
+					disabled={submitting}
+					hint={hint('siteUrl')}
+					onChange={change('siteUrl')}
+				/>
+				<FormField
+					label="Contact email"
+					name="email"
+					type="email"
+					autoComplete="email"
+					maxLength={PARTNER_SUBMISSION_LIMITS.email}
+					value={values.email}
+					disabled={submitting}
+					hint={hint('email')}
+					onChange={change('email')}
+				/>
 				<div className="flex flex-col gap-1.5">
 					<label htmlFor={messageId} className="text-sm font-medium">
 						Message
@@ -111,9 +170,24 @@ export default function PartnersSubmit() {
 				{/* The honeypot: out of sight and out of the tab order; people leave it empty, form-filling robots do not. */}
 				<div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
 					<label htmlFor={`${messageId}-${PARTNER_HONEYPOT_FIELD}`}>Leave this field empty</label>
-					<input id={`${messageId}-${PARTNER_HONEYPOT_FIELD}`} name={PARTNER_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => setHoneypot(event.target.value)} />
+					<input
+						id={`${messageId}-${PARTNER_HONEYPOT_FIELD}`}
+						name={PARTNER_HONEYPOT_FIELD}
+						type="text"
+						tabIndex={-1}
+						autoComplete="off"
+						value={honeypot}
+						onChange={(event) => setHoneypot(event.target.value)}
+					/>
 				</div>
-				<Button type="submit" size="lg" disabled={submitting} aria-disabled={!valid || submitting} className={!valid && !submitting ? 'opacity-50' : undefined} data-testid="partner-submit">
+				<Button
+					type="submit"
+					size="lg"
+					disabled={submitting}
+					aria-disabled={!valid || submitting}
+					className={!valid && !submitting ? 'opacity-50' : undefined}
+					data-testid="partner-submit"
+				>
 					{submitting ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
 					{submitting ? 'Sending…' : 'Send submission'}
 				</Button>

@@ -34,12 +34,28 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
 			) : (
 				<ul className="grid gap-4 sm:grid-cols-2" data-testid="partners-list">
 					{partners.map((partner, index) => (
-						<li key={`${index}-${partner.name}`} className="flex gap-4 rounded-xl border border-border bg-surface p-4" data-testid="partner">
-							<LogoImage src={partner.logo} alt={`${partner.name} logo`} width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-lg bg-surface-2 object-contain" />
+						<li
+							key={`${index}-${partner.name}`}
+							className="flex gap-4 rounded-xl border border-border bg-surface p-4"
+							data-testid="partner"
+						>
+							<LogoImage
+								src={partner.logo}
+								alt={`${partner.name} logo`}
+								width={64}
+								height={64}
+								loading="lazy"
+								className="size-16 shrink-0 rounded-lg bg-surface-2 object-contain"
+							/>
 							<div className="flex min-w-0 flex-col gap-1">
 								<h2 className="text-lg font-semibold break-words">
 									{isExternal(partner.link) ? (
-										<a href={partner.link} target="_blank" rel="noopener noreferrer" className="text-accent underline-offset-4 hover:underline">
+										<a
+											href={partner.link}
+											target="_blank"
+											rel="noopener noreferrer"
+											className="text-accent underline-offset-4 hover:underline"
+										>
 											{partner.name}
 											<span className="sr-only"> (opens in a new tab)</span>
 										</a>
@@ -55,11 +71,16 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
 					))}
 				</ul>
 			)}
-			<section aria-labelledby="become-a-partner" className="flex flex-col items-start gap-3 rounded-xl border border-border bg-surface p-5">
+			<section
+				aria-labelledby="become-a-partner"
+				className="flex flex-col items-start gap-3 rounded-xl border border-border bg-surface p-5"
+			>
 				<h2 id="become-a-partner" className="text-xl font-semibold">
 					Become a partner
 				</h2>
-				<p className="text-muted">Run a service that fits Willow (an add-on, a community, a tool)? Tell us about it; every submission is reviewed.</p>
+				<p className="text-muted">
+					Run a service that fits Willow (an add-on, a community, a tool)? Tell us about it; every submission is reviewed.
+				</p>
 				<Button asChild>
 					<Link to="/partners/submit">Submit a partner</Link>
 				</Button>

@@ -30,7 +30,9 @@ export function privacySections(analyticsEndpoint: string | null | undefined): I
 		},
 		{
 			heading: 'Analytics',
-			body: host ? `This site sends usage events (pages viewed and actions such as bookmarking) to ${host}, as its owner set it up.` : 'This site sends no analytics: nothing about your visit is sent anywhere else.',
+			body: host
+				? `This site sends usage events (pages viewed and actions such as bookmarking) to ${host}, as its owner set it up.`
+				: 'This site sends no analytics: nothing about your visit is sent anywhere else.',
 		},
 		{
 			heading: 'Cookies',

@@ -40,7 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 	try {
 		const page = await cachedCatalogGet<TmdbPage<TmdbMultiItem>>('/search/multi', { query: state.query, page: state.page })
 		// Only movie and tv results are kept (product.md §5); cards carry what sorting needs.
-		return { ...base, results: toCards(filterSearchResults(page.results ?? [], 'all')), totalPages: Math.min(page.total_pages ?? 1, 500), error: null }
+		return {
+			...base,
+			results: toCards(filterSearchResults(page.results ?? [], 'all')),
+			totalPages: Math.min(page.total_pages ?? 1, 500),
+			error: null,
+		}
 	} catch (error) {
 		logger.warn({ err: error }, 'search failed')
 		return { ...base, results: [] as CardFields[], totalPages: 0, error: (error as Error).message || 'Search failed' }
@@ -88,7 +93,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 		return () => window.clearTimeout(timer)
 	}, [text, state, setSearchParams])
 
-	const shown = useMemo(() => sortSearchResults(filterByType(results, state.type), state.sort, state.order), [results, state.type, state.sort, state.order])
+	const shown = useMemo(
+		() => sortSearchResults(filterByType(results, state.type), state.sort, state.order),
+		[results, state.type, state.sort, state.order],
+	)
 	const loading = navigation.state === 'loading' && navigation.location.pathname === '/search'
 
 	return (
@@ -156,7 +164,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 								aria-label={`Order: ${state.order === 'desc' ? 'descending' : 'ascending'}. Switch to ${state.order === 'desc' ? 'ascending' : 'descending'}`}
 								data-testid="order-toggle"
 							>
-								{state.order === 'desc' ? <ArrowDownWideNarrow className="h-4 w-4" aria-hidden="true" /> : <ArrowUpNarrowWide className="h-4 w-4" aria-hidden="true" />}
+								{state.order === 'desc' ? (
+									<ArrowDownWideNarrow className="h-4 w-4" aria-hidden="true" />
+								) : (
+									<ArrowUpNarrowWide className="h-4 w-4" aria-hidden="true" />
+								)}
 								{state.order === 'desc' ? 'Desc' : 'Asc'}
 							</button>
 						</div>
@@ -178,7 +190,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 				) : (
 					<MediaGrid items={shown} label={`Results for ${state.query}`} priorityCount={6} />
 				)}
-				{state.query && !error ? <Pagination page={state.page} totalPages={totalPages} hrefFor={(page) => `/search?${searchParamsFor({ ...state, page })}`} /> : null}
+				{state.query && !error ? (
+					<Pagination page={state.page} totalPages={totalPages} hrefFor={(page) => `/search?${searchParamsFor({ ...state, page })}`} />
+				) : null}
 			</section>
 		</div>
 	)

@@ -91,11 +91,26 @@ export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
 		<article className="flex flex-col gap-10" data-testid="series-detail">
 			<script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(structured) }} />
 			<div className="relative -mx-4 -mt-6 overflow-hidden sm:mx-0 sm:mt-0 sm:rounded-2xl">
-				<MediaImage path={show.backdrop_path} kind="backdrop" alt="" priority sizes="(min-width: 1280px) 1280px, 100vw" className="h-56 w-full sm:h-96" placeholderClassName="aspect-auto h-56 sm:h-96" />
+				<MediaImage
+					path={show.backdrop_path}
+					kind="backdrop"
+					alt=""
+					priority
+					sizes="(min-width: 1280px) 1280px, 100vw"
+					className="h-56 w-full sm:h-96"
+					placeholderClassName="aspect-auto h-56 sm:h-96"
+				/>
 				<div className="absolute inset-0 bg-gradient-to-t from-background via-background/40 to-transparent" />
 			</div>
 			<div className="-mt-40 flex flex-col gap-6 sm:-mt-56 md:flex-row">
-				<MediaImage path={show.poster_path} kind="poster" alt={`${show.name} poster`} priority sizes="(min-width: 768px) 256px, 160px" className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64" />
+				<MediaImage
+					path={show.poster_path}
+					kind="poster"
+					alt={`${show.name} poster`}
+					priority
+					sizes="(min-width: 768px) 256px, 160px"
+					className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64"
+				/>
 				<div className="relative flex min-w-0 flex-col gap-4 md:pt-24">
 					<DetailTitle title={show.name} logoPath={logoPath} />
 					{show.tagline ? <p className="text-lg text-muted italic">{show.tagline}</p> : null}
@@ -118,7 +133,14 @@ export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
 					</div>
 					<GenreChips genres={show.genres} />
 					<div>
-						<DetailBookmark mediaId={show.id} mediaType="tv" title={show.name} posterPath={show.poster_path} voteAverage={show.vote_average} releaseDate={show.first_air_date} />
+						<DetailBookmark
+							mediaId={show.id}
+							mediaType="tv"
+							title={show.name}
+							posterPath={show.poster_path}
+							voteAverage={show.vote_average}
+							releaseDate={show.first_air_date}
+						/>
 					</div>
 					<DetailOverview text={show.overview} />
 				</div>

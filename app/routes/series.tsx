@@ -19,7 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const trending = tvList('/trending/tv/day').then((list) => cardsOf(list.results))
 	const upcoming = tvList('/tv/on_the_air').then((list) => cardsOf(list.results))
 	const popular = await tvList('/tv/popular')
-	const heroSource = derivedFrom([popular.results], 'hero-source', () => popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP))
+	const heroSource = derivedFrom([popular.results], 'hero-source', () =>
+		popular.results.filter((item) => item.backdrop_path).slice(0, HERO_ITEMS_DESKTOP),
+	)
 	return { origin: originOf(request), popular: cardsOf(popular.results), hero: await heroItems(heroSource), featured, trending, upcoming }
 }
 
@@ -31,7 +33,15 @@ export function meta({ data }: Route.MetaArgs) {
 	})
 }
 
-function Deferred<T extends readonly object[]>({ title, promise, children }: { title: string; promise: Promise<T>; children: (items: T) => React.ReactNode }) {
+function Deferred<T extends readonly object[]>({
+	title,
+	promise,
+	children,
+}: {
+	title: string
+	promise: Promise<T>
+	children: (items: T) => React.ReactNode
+}) {
 	return (
 		<Suspense fallback={<MediaRowSkeleton title={title} />}>
 			<Await resolve={promise} errorElement={<p className="text-sm text-muted">Could not load {title}.</p>}>
@@ -57,11 +67,22 @@ export default function SeriesPage({ loaderData }: Route.ComponentProps) {
 								Search series
 							</label>
 							<Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-							<input id="series-search" name="query" type="search" placeholder="Search series or anime" className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm placeholder:text-muted" />
+							<input
+								id="series-search"
+								name="query"
+								type="search"
+								placeholder="Search series or anime"
+								className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm placeholder:text-muted"
+							/>
 						</Form>
 						<nav aria-label="Series categories" className="relative flex gap-2 overflow-x-auto pb-1">
 							{CATEGORIES.filter((c) => c.tvGenreId).map((c) => (
-								<Link key={c.slug} to={`/categories/${c.slug}`} prefetch="intent" className="shrink-0 rounded-full border border-border px-3 py-1 text-sm hover:bg-surface-2">
+								<Link
+									key={c.slug}
+									to={`/categories/${c.slug}`}
+									prefetch="intent"
+									className="shrink-0 rounded-full border border-border px-3 py-1 text-sm hover:bg-surface-2"
+								>
 									{c.name}
 								</Link>
 							))}
@@ -72,7 +93,9 @@ export default function SeriesPage({ loaderData }: Route.ComponentProps) {
 						{(items) => <MediaRow title="Featured Series" items={items} testId="row-featured-series" />}
 					</Deferred>
 					<Deferred title="Trending Series" promise={trending}>
-						{(items) => <MediaRow title="Trending Series" items={items} viewAllHref="/discover?tab=trending&type=tv" testId="row-trending-series" />}
+						{(items) => (
+							<MediaRow title="Trending Series" items={items} viewAllHref="/discover?tab=trending&type=tv" testId="row-trending-series" />
+						)}
 					</Deferred>
 					<MediaRow title="Popular Series" items={popular} viewAllHref="/discover?tab=popular&type=tv" testId="row-popular-series" />
 					<Deferred title="Upcoming Series" promise={upcoming}>

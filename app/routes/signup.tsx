@@ -54,7 +54,11 @@ export default function Signup() {
 			await navigate('/account?tab=account')
 		} catch (failure) {
 			const message =
-				failure instanceof ApiError ? failure.serverMessage || SIGNUP_TEXT.rejected : failure instanceof Error && failure.message && !(failure instanceof TypeError) ? failure.message : SIGNUP_TEXT.sank
+				failure instanceof ApiError
+					? failure.serverMessage || SIGNUP_TEXT.rejected
+					: failure instanceof Error && failure.message && !(failure instanceof TypeError)
+						? failure.message
+						: SIGNUP_TEXT.sank
 			toast.error(message)
 			setError(message)
 			setSubmitting(false)
@@ -64,7 +68,12 @@ export default function Signup() {
 	return (
 		<div className="mx-auto w-full max-w-md">
 			<PageHeader title="Sign up" description="Create an account to keep your bookmarks, progress and 4K token on every device." />
-			<form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-5 sm:p-6" aria-busy={submitting}>
+			<form
+				onSubmit={onSubmit}
+				noValidate
+				className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-5 sm:p-6"
+				aria-busy={submitting}
+			>
 				{error ? <FormError testId="signup-error">{error}</FormError> : null}
 				<FormField
 					label="Username"

@@ -5,7 +5,24 @@ import { CATEGORIES } from '#app/lib/catalog/categories.ts'
 import { NETWORKS } from '#app/lib/catalog/networks.ts'
 import type { Route } from './+types/sitemap-xml.ts'
 
-const STATIC_PAGES = ['/', '/movies', '/series', '/search', '/categories', '/networks', '/discover', '/4k', '/stats', '/donate', '/faq', '/dmca', '/disclaimer', '/tos', '/privacy', '/partners']
+const STATIC_PAGES = [
+	'/',
+	'/movies',
+	'/series',
+	'/search',
+	'/categories',
+	'/networks',
+	'/discover',
+	'/4k',
+	'/stats',
+	'/donate',
+	'/faq',
+	'/dmca',
+	'/disclaimer',
+	'/tos',
+	'/privacy',
+	'/partners',
+]
 
 /** /sitemap.xml: the browse pages, every category and network, and popular titles. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -27,7 +27,13 @@ export async function loader() {
 }
 
 export function meta() {
-	return [{ title: 'Platform Statistics · Willow' }, { name: 'description', content: 'Willow in numbers: movies watched, watch time, data transferred, active users and the most watched movies.' }]
+	return [
+		{ title: 'Platform Statistics · Willow' },
+		{
+			name: 'description',
+			content: 'Willow in numbers: movies watched, watch time, data transferred, active users and the most watched movies.',
+		},
+	]
 }
 
 const launchDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
@@ -64,19 +70,22 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 				title="Platform Statistics"
 				description={
 					<span data-testid="stats-launch">
-						Launched {launchDay.format(new Date(`${s.launchDate}T00:00:00Z`))} · {formatFullCount(daysSinceLaunch)} {daysSinceLaunch === 1 ? 'day' : 'days'} ago
+						Launched {launchDay.format(new Date(`${s.launchDate}T00:00:00Z`))} · {formatFullCount(daysSinceLaunch)}{' '}
+						{daysSinceLaunch === 1 ? 'day' : 'days'} ago
 					</span>
 				}
 			/>
 			<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
 				<StatCard title="Movies Watched" value={formatFullCount(s.totalMoviesWatched)} testId="stat-movies">
-					<span data-testid="stat-movies-daily">{formatFullCount(dailyAverage(s.totalMoviesWatched, daysSinceLaunch))}</span> per day on average
+					<span data-testid="stat-movies-daily">{formatFullCount(dailyAverage(s.totalMoviesWatched, daysSinceLaunch))}</span> per day on
+					average
 				</StatCard>
 				<StatCard title="Total Watch Time" value={formatWatchTime(watchTime)} testId="stat-watch-time">
 					<span data-testid="stat-watch-time-hours">{formatFullCount(watchTime.totalHours)}</span> total hours
 				</StatCard>
 				<StatCard title="Data Transferred" value={formatTerabytes(s.totalDataTransferred)} testId="stat-data">
-					<span data-testid="stat-data-per-movie">{formatGigabytes(gbPerMovie(s.totalDataTransferred, s.totalMoviesWatched))}</span> per movie
+					<span data-testid="stat-data-per-movie">{formatGigabytes(gbPerMovie(s.totalDataTransferred, s.totalMoviesWatched))}</span> per
+					movie
 				</StatCard>
 				<StatCard title="Active Users" value={formatFullCount(s.activeUsers.month)} testId="stat-active">
 					this month · <span data-testid="stat-active-growth">{formatGrowth(s.growthRate)}</span> monthly growth
@@ -105,7 +114,12 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 					<BarList
 						label="Active users by period"
 						testId="active-users-bars"
-						items={active.map((a) => ({ key: a.key, label: a.label, value: formatFullCount(a.value), percent: barPercent(a.value, activeMax) }))}
+						items={active.map((a) => ({
+							key: a.key,
+							label: a.label,
+							value: formatFullCount(a.value),
+							percent: barPercent(a.value, activeMax),
+						}))}
 					/>
 				</Section>
 			</div>
@@ -122,7 +136,11 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 							items={s.topMovies.map((movie, index) => ({
 								key: movie.id,
 								label: movie.href ? (
-									<Link to={movie.href} prefetch="intent" className="font-medium underline decoration-muted underline-offset-4 hover:decoration-current">
+									<Link
+										to={movie.href}
+										prefetch="intent"
+										className="font-medium underline decoration-muted underline-offset-4 hover:decoration-current"
+									>
 										{movie.title}
 									</Link>
 								) : (

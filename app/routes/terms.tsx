@@ -15,7 +15,10 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
 		<InfoPage
 			title="Terms of Service"
 			sections={[
-				{ heading: '1. Acceptance of Terms', body: 'By using Willow you agree to these terms. If you do not agree, please do not use the site.' },
+				{
+					heading: '1. Acceptance of Terms',
+					body: 'By using Willow you agree to these terms. If you do not agree, please do not use the site.',
+				},
 				{
 					heading: '2. Service Description',
 					body: 'Willow is a directory of information about movies and series. It hosts no media and plays streams only from sources the site owner or you configure.',

@@ -85,7 +85,9 @@ async function keepPage(url: URL, response: Response) {
 
 async function keptPage(url: URL): Promise<Response | undefined> {
 	const key = pageKey(url)
-	const exact = (await caches.match(key, { cacheName: SHELL_CACHE, ignoreVary: true })) ?? (await caches.match(key, { cacheName: PAGES_CACHE, ignoreVary: true }))
+	const exact =
+		(await caches.match(key, { cacheName: SHELL_CACHE, ignoreVary: true })) ??
+		(await caches.match(key, { cacheName: PAGES_CACHE, ignoreVary: true }))
 	if (exact) return exact
 	const shell = shellPageFor(url.pathname)
 	return shell ? caches.match(new URL(shell, origin).href, { cacheName: SHELL_CACHE, ignoreVary: true }) : undefined
@@ -126,7 +128,13 @@ scope.addEventListener('install', (event) => {
 
 scope.addEventListener('activate', (event) => {
 	event.waitUntil(
-		caches.keys().then((names) => Promise.all(names.filter((name) => /^willow-(?:shell|pages|assets)-/.test(name) && !OWN_CACHES.has(name)).map((name) => caches.delete(name)))),
+		caches
+			.keys()
+			.then((names) =>
+				Promise.all(
+					names.filter((name) => /^willow-(?:shell|pages|assets)-/.test(name) && !OWN_CACHES.has(name)).map((name) => caches.delete(name)),
+				),
+			),
 	)
 })
 
@@ -138,7 +146,8 @@ scope.addEventListener('message', (event) => {
 	if (url) event.waitUntil(copyVisitedPage(url))
 })
 
-const kindOf = ({ request, url }: { request: Request; url: URL }) => classifyRequest({ url, method: request.method, mode: request.mode, origin })
+const kindOf = ({ request, url }: { request: Request; url: URL }) =>
+	classifyRequest({ url, method: request.method, mode: request.mode, origin })
 
 // Pages: network first; a page the server lets be stored is kept; offline, a kept copy or the offline page.
 registerRoute(
@@ -164,7 +173,11 @@ registerRoute(
 			return await fetch(request)
 		} catch (error) {
 			const path = documentPathForData(url)
-			if (path) return new Response(null, { status: 204, headers: { 'X-Remix-Redirect': path, 'X-Remix-Status': '302', 'X-Remix-Reload-Document': 'true' } })
+			if (path)
+				return new Response(null, {
+					status: 204,
+					headers: { 'X-Remix-Redirect': path, 'X-Remix-Status': '302', 'X-Remix-Reload-Document': 'true' },
+				})
 			if (url.pathname === '/__manifest') return new Response(null, { status: 204, headers: { 'X-Remix-Reload-Document': 'true' } })
 			throw error
 		}
@@ -176,6 +189,9 @@ registerRoute(
 	(options) => kindOf(options) === 'asset',
 	new CacheFirst({
 		cacheName: ASSETS_CACHE,
-		plugins: [{ cacheWillUpdate: async ({ response }) => (mayKeepAsset(response) ? response : null) }, new ExpirationPlugin({ maxEntries: 60 })],
+		plugins: [
+			{ cacheWillUpdate: async ({ response }) => (mayKeepAsset(response) ? response : null) },
+			new ExpirationPlugin({ maxEntries: 60 }),
+		],
 	}),
 )

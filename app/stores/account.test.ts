@@ -6,7 +6,11 @@ describe('login lockout (product.md §4, §9)', () => {
 	beforeEach(() => {
 		data = new Map()
 		vi.stubGlobal('window', {
-			localStorage: { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => data.set(k, v), removeItem: (k: string) => data.delete(k) },
+			localStorage: {
+				getItem: (k: string) => data.get(k) ?? null,
+				setItem: (k: string, v: string) => data.set(k, v),
+				removeItem: (k: string) => data.delete(k),
+			},
 		})
 	})
 	afterEach(() => vi.unstubAllGlobals())

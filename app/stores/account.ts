@@ -60,7 +60,9 @@ export function deleteAccount(password: string) {
 
 /** Changes the password (the current one required); every other session ends. */
 export function changePassword(currentPassword: string, newPassword: string, newPasswordConfirm: string) {
-	return apiRequest<{ ok: true; signedOut: number }>('/api/users/me/password', { body: { currentPassword, newPassword, newPasswordConfirm } })
+	return apiRequest<{ ok: true; signedOut: number }>('/api/users/me/password', {
+		body: { currentPassword, newPassword, newPasswordConfirm },
+	})
 }
 
 export function signOutOtherDevices() {

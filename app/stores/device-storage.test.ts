@@ -33,7 +33,25 @@ function collectErrors() {
 
 describe('device storage', () => {
 	it('registers every device key of product.md §3 with a schema', () => {
-		const spec = ['theme', 'local-lock', 'bookmarks', 'media-bookmarks', 'media-tracking', 'user-info', 'ui-token', 'dismissedInfoModals', 'dismissedInfoBoxes', 'dismissedAds', 'lastBookmarkUpdateTime', 'lastWatchHistoryUpdateTime', '4kToken', '4kTokenSynced', 'loginLockoutUntil', 'loginAttempts', 'deviceBestResolution']
+		const spec = [
+			'theme',
+			'local-lock',
+			'bookmarks',
+			'media-bookmarks',
+			'media-tracking',
+			'user-info',
+			'ui-token',
+			'dismissedInfoModals',
+			'dismissedInfoBoxes',
+			'dismissedAds',
+			'lastBookmarkUpdateTime',
+			'lastWatchHistoryUpdateTime',
+			'4kToken',
+			'4kTokenSynced',
+			'loginLockoutUntil',
+			'loginAttempts',
+			'deviceBestResolution',
+		]
 		for (const key of spec) expect(DEVICE_KEYS, key).toHaveProperty([key])
 		expect(DEVICE_KEYS).toHaveProperty(['device-storage-version'])
 	})
@@ -67,7 +85,10 @@ describe('device storage', () => {
 	})
 
 	it('drops only the malformed records of a list', () => {
-		storage.setItem('bookmarks', JSON.stringify([{ mediaId: 1, category: 'watchlist', addedAt: 1 }, { mediaId: 'x' }, { mediaId: 2, category: ' ', addedAt: 1 }]))
+		storage.setItem(
+			'bookmarks',
+			JSON.stringify([{ mediaId: 1, category: 'watchlist', addedAt: 1 }, { mediaId: 'x' }, { mediaId: 2, category: ' ', addedAt: 1 }]),
+		)
 		expect(readDevice('bookmarks')).toEqual([{ mediaId: 1, category: 'watchlist', addedAt: 1 }])
 	})
 
@@ -102,7 +123,11 @@ describe('device storage', () => {
 		const before = storage.dump()
 		const { errors, off } = collectErrors()
 		expect(() =>
-			writeDeviceBatch({ bookmarks: [], 'bookmark-tombstones': [{ mediaId: 1, category: 'watchlist', deletedAt: 2 }], lastBookmarkUpdateTime: 2 }),
+			writeDeviceBatch({
+				bookmarks: [],
+				'bookmark-tombstones': [{ mediaId: 1, category: 'watchlist', deletedAt: 2 }],
+				lastBookmarkUpdateTime: 2,
+			}),
 		).toThrow(WRITE_FAILED_MESSAGE)
 		off()
 		expect(errors.map((e) => [e.kind, e.message])).toEqual([['write', 'Failed to update localStorage, clear all data and try again.']])

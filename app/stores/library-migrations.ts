@@ -1,6 +1,15 @@
 import { useEffect } from 'react'
 import { convertLegacyBookmarks, isBadBookmarkData, mergeMigratedBookmarks, stripLegacyHistory } from '#app/lib/library/migrate.ts'
-import { DEVICE_STORAGE_VERSION, DeviceStorageError, decodeStored, onDeviceStorageError, readDevice, readDeviceRaw, removeDevice, writeDeviceBatch } from './device-storage.ts'
+import {
+	DEVICE_STORAGE_VERSION,
+	DeviceStorageError,
+	decodeStored,
+	onDeviceStorageError,
+	readDevice,
+	readDeviceRaw,
+	removeDevice,
+	writeDeviceBatch,
+} from './device-storage.ts'
 import { reloadLibrary } from './library.ts'
 import { toast } from './toast.ts'
 

@@ -43,7 +43,9 @@ describe('bookmark store', () => {
 		expect(lib.addToBookmarks(dune, 'watchlist', 1000)).toBe(true)
 		expect(toasts).toEqual([['success', 'Added Dune to watchlist', undefined]])
 		expect(events.map((e) => [e.name, e.props])).toEqual([['bookmark_add', { mediaId: 438631, mediaType: 'movie', category: 'watchlist' }]])
-		expect(JSON.parse(storage.getItem('bookmarks')!)).toEqual([{ mediaId: 438631, mediaType: 'movie', title: 'Dune', category: 'watchlist', addedAt: 1000 }])
+		expect(JSON.parse(storage.getItem('bookmarks')!)).toEqual([
+			{ mediaId: 438631, mediaType: 'movie', title: 'Dune', category: 'watchlist', addedAt: 1000 },
+		])
 		expect(storage.getItem('lastBookmarkUpdateTime')).toBe('1000')
 		expect(JSON.parse(storage.getItem('local-lock')!)).toEqual({ valid: true, lastBookmarkUpdateTime: 1000 })
 	})
@@ -106,7 +108,11 @@ describe('bookmark store', () => {
 		lib.addToBookmarks(dune, 'Anime', 1000)
 		expect(lib.deleteBookmarkCategory('watchlist')).toBe(false)
 		expect(lib.deleteBookmarkCategory('Anime', 2000)).toBe(true)
-		expect(lib.getBookmarkSnapshot()).toMatchObject({ bookmarks: [], customCategories: [], tombstones: [{ mediaId: 438631, category: 'Anime', deletedAt: 2000 }] })
+		expect(lib.getBookmarkSnapshot()).toMatchObject({
+			bookmarks: [],
+			customCategories: [],
+			tombstones: [{ mediaId: 438631, category: 'Anime', deletedAt: 2000 }],
+		})
 	})
 
 	it('picks up changes made by another tab (storage event)', async () => {
@@ -124,13 +130,22 @@ describe('bookmark store', () => {
 	it('a read failure yields an empty, ready library with the error', async () => {
 		storage.failReads(['bookmarks'])
 		const lib = await load()
-		expect(lib.getBookmarkSnapshot()).toMatchObject({ ready: true, bookmarks: [], error: 'Failed to read from localStorage, clear all data and try again.' })
+		expect(lib.getBookmarkSnapshot()).toMatchObject({
+			ready: true,
+			bookmarks: [],
+			error: 'Failed to read from localStorage, clear all data and try again.',
+		})
 	})
 
 	it('records watch progress with lastWatchHistoryUpdateTime', async () => {
 		const lib = await load()
 		lib.saveMovieProgress({ mediaId: 1, title: 'One' }, { watched: 10, duration: 100 }, 500)
-		lib.saveEpisodeProgress({ mediaId: 2, title: 'Two' }, { id: 9, season: 1, number: 3, title: 'E3', seasonId: 4 }, { watched: 1, duration: 2 }, 600)
+		lib.saveEpisodeProgress(
+			{ mediaId: 2, title: 'Two' },
+			{ id: 9, season: 1, number: 3, title: 'E3', seasonId: 4 },
+			{ watched: 1, duration: 2 },
+			600,
+		)
 		expect(Object.keys(JSON.parse(storage.getItem('media-tracking')!))).toEqual(['1', '2'])
 		expect(storage.getItem('lastWatchHistoryUpdateTime')).toBe('600')
 		expect(lib.getHistorySnapshot().history['2']!.episodes!.s1e3!.season).toBe(1)
@@ -158,7 +173,10 @@ describe('load-time migrations', () => {
 
 	it('migrates legacy media-bookmarks to the watchlist with the two toasts (second 10 s) and removes the old key', async () => {
 		storage.setItem('bookmarks', JSON.stringify([{ mediaId: 7, category: 'favorites', addedAt: 3 }]))
-		storage.setItem('media-bookmarks', JSON.stringify({ 'movie-1': { data: { id: 1, title: 'One' }, info: { addedAt: 1_700_000_000_000 } } }))
+		storage.setItem(
+			'media-bookmarks',
+			JSON.stringify({ 'movie-1': { data: { id: 1, title: 'One' }, info: { addedAt: 1_700_000_000_000 } } }),
+		)
 		const lib = await load()
 		lib.runLibraryMigrations(5)
 		expect(storage.getItem('media-bookmarks')).toBeNull()
@@ -182,7 +200,10 @@ describe('load-time migrations', () => {
 	})
 
 	it('strips legacy watch-history fields once (storage version 0 → 1)', async () => {
-		storage.setItem('media-tracking', JSON.stringify({ '1': { type: 'movie', title: 'One', updatedAt: 1, poster: 'x', seasons: [], episodes: {} } }))
+		storage.setItem(
+			'media-tracking',
+			JSON.stringify({ '1': { type: 'movie', title: 'One', updatedAt: 1, poster: 'x', seasons: [], episodes: {} } }),
+		)
 		const lib = await load()
 		lib.runLibraryMigrations(5)
 		expect(JSON.parse(storage.getItem('media-tracking')!)).toEqual({ '1': { type: 'movie', title: 'One', updatedAt: 1 } })

@@ -12,8 +12,24 @@ import {
 	removeBookmark,
 	removeCategoryBookmarks,
 } from '#app/lib/library/bookmarks.ts'
-import { continueWatching, historyByRecent, latestHistoryChange, recordEpisodeProgress, recordMovieProgress, removeHistoryItem, type WatchedEpisode, type WatchedMedia } from '#app/lib/library/history.ts'
-import { DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type BookmarkMedia, type BookmarkState, type Progress, type WatchHistory } from '#app/lib/library/types.ts'
+import {
+	continueWatching,
+	historyByRecent,
+	latestHistoryChange,
+	recordEpisodeProgress,
+	recordMovieProgress,
+	removeHistoryItem,
+	type WatchedEpisode,
+	type WatchedMedia,
+} from '#app/lib/library/history.ts'
+import {
+	DEFAULT_BOOKMARK_CATEGORY,
+	type Bookmark,
+	type BookmarkMedia,
+	type BookmarkState,
+	type Progress,
+	type WatchHistory,
+} from '#app/lib/library/types.ts'
 import { track } from './analytics.ts'
 import { DeviceStorageError, isDeviceStorageEvent, readDevice, writeDeviceBatch, type DeviceKey } from './device-storage.ts'
 import { toast } from './toast.ts'
@@ -128,7 +144,13 @@ const bookmarkStore = createStore<BookmarkSnapshot>(
 		const tombstones = readOr(() => readDevice('bookmark-tombstones'), [])
 		const customCategories = readOr(() => readDevice('bookmark-categories'), [] as string[])
 		const error = bookmarks.error ?? tombstones.error ?? customCategories.error
-		return { ready: true, bookmarks: bookmarks.value, tombstones: tombstones.value, customCategories: customCategories.value, ...(error ? { error } : {}) }
+		return {
+			ready: true,
+			bookmarks: bookmarks.value,
+			tombstones: tombstones.value,
+			customCategories: customCategories.value,
+			...(error ? { error } : {}),
+		}
 	},
 	SERVER_BOOKMARKS,
 )
@@ -197,7 +219,11 @@ export function addToBookmarks(media: BookmarkMedia, category: string = DEFAULT_
 	return true
 }
 
-export function removeFromBookmarks(media: { mediaId: number; title?: string; mediaType?: string }, category: string = DEFAULT_BOOKMARK_CATEGORY, now: number = Date.now()) {
+export function removeFromBookmarks(
+	media: { mediaId: number; title?: string; mediaType?: string },
+	category: string = DEFAULT_BOOKMARK_CATEGORY,
+	now: number = Date.now(),
+) {
 	const current = bookmarkStore.get()
 	const next = removeBookmark(current, media.mediaId, category, now)
 	if (next === current) return true
@@ -208,7 +234,9 @@ export function removeFromBookmarks(media: { mediaId: number; title?: string; me
 }
 
 export function toggleInBookmarks(media: BookmarkMedia, category: string = DEFAULT_BOOKMARK_CATEGORY, now: number = Date.now()) {
-	return hasBookmark(bookmarkStore.get().bookmarks, media.mediaId, category) ? removeFromBookmarks(media, category, now) : addToBookmarks(media, category, now)
+	return hasBookmark(bookmarkStore.get().bookmarks, media.mediaId, category)
+		? removeFromBookmarks(media, category, now)
+		: addToBookmarks(media, category, now)
 }
 
 export type CategoryResult = { ok: true; name: string } | { ok: false; reason: 'empty' | 'exists' | 'storage' }
@@ -305,8 +333,14 @@ const NO_LISTS: readonly string[] = Object.freeze([])
 /** Bookmarks with their actions; re-renders on changes here and in other tabs. */
 export function useBookmarks() {
 	const snapshot = useSyncExternalStore(bookmarkStore.subscribe, bookmarkStore.get, bookmarkStore.getServer)
-	const categories = useMemo(() => allCategories(snapshot.bookmarks, snapshot.customCategories), [snapshot.bookmarks, snapshot.customCategories])
-	const listsOf = useCallback((mediaId: number): readonly string[] => membershipOf(snapshot.bookmarks).get(mediaId) ?? NO_LISTS, [snapshot.bookmarks])
+	const categories = useMemo(
+		() => allCategories(snapshot.bookmarks, snapshot.customCategories),
+		[snapshot.bookmarks, snapshot.customCategories],
+	)
+	const listsOf = useCallback(
+		(mediaId: number): readonly string[] => membershipOf(snapshot.bookmarks).get(mediaId) ?? NO_LISTS,
+		[snapshot.bookmarks],
+	)
 	return {
 		...snapshot,
 		categories,

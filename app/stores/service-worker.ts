@@ -16,7 +16,8 @@ function supported(): boolean {
 
 function afterLoadAndIdle(): Promise<void> {
 	return new Promise((resolve) => {
-		const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 5_000 }) : setTimeout(resolve, 1_000))
+		const idle = () =>
+			typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 5_000 }) : setTimeout(resolve, 1_000)
 		if (document.readyState === 'complete') idle()
 		else window.addEventListener('load', idle, { once: true })
 	})

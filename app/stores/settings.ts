@@ -1,5 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import { emptySettingsDocument, setSetting, type SettingsDocument, type SettingsFieldPath, type SettingsValues } from '#app/lib/sync/settings.ts'
+import {
+	emptySettingsDocument,
+	setSetting,
+	type SettingsDocument,
+	type SettingsFieldPath,
+	type SettingsValues,
+} from '#app/lib/sync/settings.ts'
 import { peekDeviceRaw, writeDevice } from './device-storage.ts'
 import { storedUserInfo } from './account.ts'
 import { flushOutbox, readLocalSettings, SETTINGS_CHANGED_EVENT } from './sync.ts'

@@ -40,7 +40,13 @@ describe('readLookupEvents', () => {
 
 	it('skips blank, broken and unknown lines and reads a last line without a newline', async () => {
 		const events = await collect(
-			chunkedBody(['\n', 'not json\n', '{"event":"mystery"}\n', '{"event":"found","source":{"id":"a","name":"A"}}\n', `${JSON.stringify({ event: 'none', source: folder, reason: 'timed out' })}`]),
+			chunkedBody([
+				'\n',
+				'not json\n',
+				'{"event":"mystery"}\n',
+				'{"event":"found","source":{"id":"a","name":"A"}}\n',
+				`${JSON.stringify({ event: 'none', source: folder, reason: 'timed out' })}`,
+			]),
 		)
 		// A found event without streams is not a found event.
 		expect(events).toEqual([{ event: 'none', source: folder, reason: 'timed out' }])
@@ -65,7 +71,11 @@ describe('lookupStreams', () => {
 		vi.unstubAllGlobals()
 	})
 
-	const ndjson = (events: unknown[]) => () => new Response(chunkedBody(events.map((e) => `${JSON.stringify(e)}\n`)), { status: 200, headers: { 'content-type': 'application/x-ndjson' } })
+	const ndjson = (events: unknown[]) => () =>
+		new Response(chunkedBody(events.map((e) => `${JSON.stringify(e)}\n`)), {
+			status: 200,
+			headers: { 'content-type': 'application/x-ndjson' },
+		})
 
 	it('gathers streams, subtitles and each source status, passing every event on as it comes', async () => {
 		answer = ndjson([
@@ -97,7 +107,11 @@ describe('lookupStreams', () => {
 		const outcome = await lookupStreams({ type: 'tv', tmdbId: 66732, season: 1, episode: 2, source: 'library' })
 		expect(requests[0]!.url).toBe('/api/sources/lookup?type=tv&tmdbId=66732&season=1&episode=2&source=library')
 		expect(new Headers(requests[0]!.init.headers).get('ui-token')).toBe('eyToken')
-		expect(outcome).toEqual({ streams: [], subtitles: [], sources: [{ id: 'library', name: 'Media folder', status: 'none', reason: 'no match' }] })
+		expect(outcome).toEqual({
+			streams: [],
+			subtitles: [],
+			sources: [{ id: 'library', name: 'Media folder', status: 'none', reason: 'no match' }],
+		})
 	})
 
 	it('rejects with the server text when the lookup is refused before the stream', async () => {

@@ -47,7 +47,8 @@ const EVENT_NAMES = new Set(['checking', 'found', 'subtitles', 'none', 'done'])
 
 /** A parsed NDJSON line when it is a lookup event; anything else (a future event kind, a broken line) is skipped. */
 function asLookupEvent(value: unknown): LookupEvent | null {
-	if (!value || typeof value !== 'object' || !('event' in value) || typeof value.event !== 'string' || !EVENT_NAMES.has(value.event)) return null
+	if (!value || typeof value !== 'object' || !('event' in value) || typeof value.event !== 'string' || !EVENT_NAMES.has(value.event))
+		return null
 	const event = value as LookupEvent
 	if (event.event === 'done') return event
 	const source = (event as { source?: unknown }).source
@@ -155,16 +156,25 @@ export async function lookupStreams(params: LookupParams): Promise<LookupOutcome
 /** Found streams are signed for hours; an ahead lookup is used within this time or not at all. */
 const AHEAD_TTL_MS = 10 * 60 * 1000
 const ahead = new Map<string, { outcome: LookupOutcome; at: number }>()
-const aheadKey = (target: { type: 'movie' | 'tv'; tmdbId: number; season?: number; episode?: number }) => `${target.type}:${target.tmdbId}:${target.season ?? ''}:${target.episode ?? ''}`
+const aheadKey = (target: { type: 'movie' | 'tv'; tmdbId: number; season?: number; episode?: number }) =>
+	`${target.type}:${target.tmdbId}:${target.season ?? ''}:${target.episode ?? ''}`
 
 /** Keeps what a lookup run ahead found, for the page of that title to use instead of looking again. */
-export function rememberLookupAhead(target: { type: 'movie' | 'tv'; tmdbId: number; season?: number; episode?: number }, outcome: LookupOutcome) {
+export function rememberLookupAhead(
+	target: { type: 'movie' | 'tv'; tmdbId: number; season?: number; episode?: number },
+	outcome: LookupOutcome,
+) {
 	if (outcome.streams.length === 0) return
 	ahead.set(aheadKey(target), { outcome, at: Date.now() })
 }
 
 /** The outcome of a lookup run ahead for this title (once), if it is recent. */
-export function takeLookupAhead(target: { type: 'movie' | 'tv'; tmdbId: number; season?: number; episode?: number }): LookupOutcome | undefined {
+export function takeLookupAhead(target: {
+	type: 'movie' | 'tv'
+	tmdbId: number
+	season?: number
+	episode?: number
+}): LookupOutcome | undefined {
 	const key = aheadKey(target)
 	const entry = ahead.get(key)
 	ahead.delete(key)

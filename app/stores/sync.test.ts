@@ -45,7 +45,10 @@ beforeEach(() => {
 		vi.fn(async (path: string, init?: RequestInit) => {
 			fetchCalls.push(`${init?.method ?? 'GET'} ${path}`)
 			if (!sessionValid && !path.startsWith('/api/auth/')) return json(401, { error: 'Unauthorized' })
-			if (path === '/api/users/me') return json(200, { user: { id: username, username, email: `${username}@x.io`, name: username, isDonator: false, '4k_token': null } })
+			if (path === '/api/users/me')
+				return json(200, {
+					user: { id: username, username, email: `${username}@x.io`, name: username, isDonator: false, '4k_token': null },
+				})
 			if (path === '/api/sync/bookmarks') {
 				const body = JSON.parse(String(init?.body)) as BookmarkState & { changesOnly?: boolean }
 				bookmarkBodies.push(body)
@@ -56,7 +59,11 @@ beforeEach(() => {
 				server = { ...merged, revision: server.revision }
 				// Like the real server: with changesOnly, only what the device did not send.
 				const answer = body.changesOnly ? { ...bookmarkChangesFor(merged, body), changesOnly: true } : merged
-				return json(200, { ...answer, updatedAt: Math.max(0, ...merged.bookmarks.map((b) => b.addedAt), ...merged.tombstones.map((t) => t.deletedAt)), revision: server.revision })
+				return json(200, {
+					...answer,
+					updatedAt: Math.max(0, ...merged.bookmarks.map((b) => b.addedAt), ...merged.tombstones.map((t) => t.deletedAt)),
+					revision: server.revision,
+				})
 			}
 			if (path === '/api/sync/watch-history') return json(200, { items: {}, updatedAt: 0, revision: 0 })
 			if (path === '/api/sync/settings') return json(200, { settings: JSON.parse(String(init?.body)).settings, revision: 0 })
@@ -128,7 +135,14 @@ describe('another account on the same device', () => {
 		expect(server.bookmarks.map((b) => b.mediaId)).toEqual([1])
 		account.clearAccountDevice(200)
 		// Signed out, the visitor keeps the library and adds to it.
-		setLocal([{ mediaId: 1, category: 'watchlist', addedAt: 100 }, { mediaId: 2, category: 'watchlist', addedAt: 300 }], [], 300)
+		setLocal(
+			[
+				{ mediaId: 1, category: 'watchlist', addedAt: 100 },
+				{ mediaId: 2, category: 'watchlist', addedAt: 300 },
+			],
+			[],
+			300,
+		)
 		// Bob signs in on this device: his (empty) account must not receive Ann's bookmark 1.
 		username = 'bob'
 		server = { bookmarks: [], tombstones: [], revision: 0 }
@@ -158,7 +172,14 @@ describe('outbox', () => {
 		expect(await sync.flushOutbox()).toBe(true)
 		expect(sync.pendingChanges('ann').bookmarks).toBe(false)
 		// A change, then a "reload" (fresh modules, same storage) before it was sent.
-		setLocal([{ mediaId: 1, category: 'watchlist', addedAt: 100 }, { mediaId: 2, category: 'watchlist', addedAt: 200 }], [], 200)
+		setLocal(
+			[
+				{ mediaId: 1, category: 'watchlist', addedAt: 100 },
+				{ mediaId: 2, category: 'watchlist', addedAt: 200 },
+			],
+			[],
+			200,
+		)
 		vi.resetModules()
 		sync = await import('./sync.ts')
 		expect(sync.pendingChanges('ann').bookmarks).toBe(true)
@@ -189,7 +210,14 @@ describe('outbox', () => {
 		const serve = vi.mocked(fetch).getMockImplementation()!
 		vi.mocked(fetch).mockImplementationOnce(async (path, init) => {
 			// Another edit lands, stamped with the same time as the one being sent.
-			setLocal([{ mediaId: 5, category: 'watchlist', addedAt: 500 }, { mediaId: 6, category: 'watchlist', addedAt: 500 }], [], 500)
+			setLocal(
+				[
+					{ mediaId: 5, category: 'watchlist', addedAt: 500 },
+					{ mediaId: 6, category: 'watchlist', addedAt: 500 },
+				],
+				[],
+				500,
+			)
 			return serve(path, init)
 		})
 		await sync.flushOutbox(['bookmarks'])
@@ -207,7 +235,10 @@ describe('outbox', () => {
 		setLocal([{ mediaId: 4, category: 'watchlist', addedAt: 400 }], [], 400)
 		await sync.flushOutbox()
 		// Another device removes it.
-		server = { ...mergeBookmarkStates(server, { bookmarks: [], tombstones: [{ mediaId: 4, category: 'watchlist', deletedAt: 500 }] }), revision: server.revision + 1 }
+		server = {
+			...mergeBookmarkStates(server, { bookmarks: [], tombstones: [{ mediaId: 4, category: 'watchlist', deletedAt: 500 }] }),
+			revision: server.revision + 1,
+		}
 		await sync.flushOutbox()
 		expect(localBookmarks()).toEqual([4]) // nothing pending here and no remote check asked for
 		await sync.flushOutbox(undefined, { checkRemote: true })

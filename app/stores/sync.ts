@@ -110,8 +110,11 @@ export function adoptDeviceForAccount(username: string): boolean {
 	const keptHistory: WatchHistory = {}
 	for (const [key, item] of Object.entries(history)) {
 		if (item.updatedAt <= cutoff) continue
-		const episodes = item.episodes ? Object.fromEntries(Object.entries(item.episodes).filter(([, episode]) => episode.updatedAt > cutoff)) : undefined
-		keptHistory[key] = episodes && Object.keys(episodes).length > 0 ? { ...item, episodes } : (({ episodes: _dropped, ...rest }) => rest)(item)
+		const episodes = item.episodes
+			? Object.fromEntries(Object.entries(item.episodes).filter(([, episode]) => episode.updatedAt > cutoff))
+			: undefined
+		keptHistory[key] =
+			episodes && Object.keys(episodes).length > 0 ? { ...item, episodes } : (({ episodes: _dropped, ...rest }) => rest)(item)
 	}
 	const kept: BookmarkState = {
 		bookmarks: bookmarks.bookmarks.filter((b) => b.addedAt > cutoff),
@@ -139,9 +142,11 @@ function singleFlight(kind: string, run: () => Promise<void>): Promise<void> {
 	const previous = inFlight.get(kind) ?? Promise.resolve()
 	const next = previous.catch(() => {}).then(run)
 	inFlight.set(kind, next)
-	void next.finally(() => {
-		if (inFlight.get(kind) === next) inFlight.delete(kind)
-	}).catch(() => {})
+	void next
+		.finally(() => {
+			if (inFlight.get(kind) === next) inFlight.delete(kind)
+		})
+		.catch(() => {})
 	return next
 }
 
@@ -173,10 +178,15 @@ export function syncBookmarks(username: string) {
 		// Re-read: the user may have changed something while the request was out.
 		const changedMeanwhile = rawSnapshot(['bookmarks', 'bookmark-tombstones']) !== sent
 		// The caps again after every merge: the answer may hold removals this device had dropped.
-		const merged = capBookmarkState(mergeBookmarkStates({ bookmarks: server.bookmarks, tombstones: server.tombstones }, readLocalBookmarks()))
+		const merged = capBookmarkState(
+			mergeBookmarkStates({ bookmarks: server.bookmarks, tombstones: server.tombstones }, readLocalBookmarks()),
+		)
 		const updatedAt = bookmarkStateUpdatedAt(merged)
 		writeDeviceBatch({ bookmarks: merged.bookmarks, 'bookmark-tombstones': merged.tombstones, lastBookmarkUpdateTime: updatedAt })
-		updateOutbox(username, { bookmarksAckedAt: ackedAt(Math.max(server.updatedAt, bookmarkStateUpdatedAt(local)), updatedAt, changedMeanwhile), bookmarksRev: server.revision })
+		updateOutbox(username, {
+			bookmarksAckedAt: ackedAt(Math.max(server.updatedAt, bookmarkStateUpdatedAt(local)), updatedAt, changedMeanwhile),
+			bookmarksRev: server.revision,
+		})
 		announce('bookmarks')
 	})
 }
@@ -193,7 +203,10 @@ export function syncWatchHistory(username: string) {
 		const merged = pruneHistoryRemovals(mergeWatchHistories(server.items, readLocalHistory()))
 		const updatedAt = watchHistoryUpdatedAt(merged)
 		writeDeviceBatch({ 'media-tracking': merged, lastWatchHistoryUpdateTime: updatedAt })
-		updateOutbox(username, { historyAckedAt: ackedAt(Math.max(server.updatedAt, watchHistoryUpdatedAt(local)), updatedAt, changedMeanwhile), historyRev: server.revision })
+		updateOutbox(username, {
+			historyAckedAt: ackedAt(Math.max(server.updatedAt, watchHistoryUpdatedAt(local)), updatedAt, changedMeanwhile),
+			historyRev: server.revision,
+		})
 		announce('history')
 	})
 }
@@ -302,7 +315,10 @@ export async function runStartupSync(options: StartupSyncOptions = {}) {
 		}
 		throw error
 	}
-	updateOutbox(user.username, ok ? { failures: 0, lastFailureAt: undefined } : { failures: readOutbox(user.username).failures + 1, lastFailureAt: Date.now() })
+	updateOutbox(
+		user.username,
+		ok ? { failures: 0, lastFailureAt: undefined } : { failures: readOutbox(user.username).failures + 1, lastFailureAt: Date.now() },
+	)
 	return { ok, user }
 }
 
@@ -310,7 +326,11 @@ export async function runStartupSync(options: StartupSyncOptions = {}) {
  * Sends whatever is pending, quietly (no success toasts). Backs off after
  * failures; a 401 runs the logout routine. Returns true when nothing is left.
  */
-export async function flushOutbox(kinds: Array<'bookmarks' | 'history' | 'settings'> = ['bookmarks', 'history', 'settings'], options: { checkRemote?: boolean } = {}, now = Date.now()) {
+export async function flushOutbox(
+	kinds: Array<'bookmarks' | 'history' | 'settings'> = ['bookmarks', 'history', 'settings'],
+	options: { checkRemote?: boolean } = {},
+	now = Date.now(),
+) {
 	const info = storedUserInfo()
 	if (!info) return true
 	const username = info.username
@@ -320,7 +340,9 @@ export async function flushOutbox(kinds: Array<'bookmarks' | 'history' | 'settin
 	try {
 		if (options.checkRemote) {
 			// Another device wrote since this one last merged: pull (a sync sends and receives).
-			const { revisions } = await apiRequest<{ revisions: { bookmarks: number; history: number; settings: number } }>('/api/users/me/sync-state')
+			const { revisions } = await apiRequest<{ revisions: { bookmarks: number; history: number; settings: number } }>(
+				'/api/users/me/sync-state',
+			)
 			if (revisions.bookmarks !== outbox.bookmarksRev) pending.bookmarks = true
 			if (revisions.history !== outbox.historyRev) pending.history = true
 			if (revisions.settings !== outbox.settingsRev) pending.settings = true

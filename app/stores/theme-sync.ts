@@ -14,7 +14,10 @@ export function useThemeFollowsSettings() {
 	useEffect(() => {
 		const follow = () => {
 			const settings = readLocalSettings()
-			const action = reconcileTheme({ theme: settings.values.appearance.theme, changedAt: settings.changedAt['appearance.theme'] }, storedTheme())
+			const action = reconcileTheme(
+				{ theme: settings.values.appearance.theme, changedAt: settings.changedAt['appearance.theme'] },
+				storedTheme(),
+			)
 			if (action.kind === 'adopt') updateSetting('appearance.theme', action.theme)
 			else if (action.changed) setThemePreference(action.theme)
 		}

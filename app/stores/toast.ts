@@ -11,7 +11,13 @@ import type { ExternalToast } from 'sonner'
 export const TOAST_DURATION_MS = 4000
 /** On phones (sonner's 600 px breakpoint) toasts sit above the mobile bottom bar, not on it. */
 const MOBILE_TOAST_OFFSET = { bottom: 'calc(4.5rem + env(safe-area-inset-bottom))' }
-export const TOASTER_PROPS = { position: 'bottom-right', visibleToasts: 3, gap: 14, duration: TOAST_DURATION_MS, mobileOffset: MOBILE_TOAST_OFFSET } as const
+export const TOASTER_PROPS = {
+	position: 'bottom-right',
+	visibleToasts: 3,
+	gap: 14,
+	duration: TOAST_DURATION_MS,
+	mobileOffset: MOBILE_TOAST_OFFSET,
+} as const
 
 export type ToastOptions = Pick<ExternalToast, 'id' | 'duration' | 'description' | 'action'>
 type Kind = 'message' | 'success' | 'info' | 'warning' | 'error'

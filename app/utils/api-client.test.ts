@@ -40,7 +40,10 @@ describe('apiRequest', () => {
 			['POST', '/api/users/me/updateName', '{"name":"Ann"}'],
 			['DELETE', '/api/users/me', '{"username":"ann"}'],
 		])
-		expect(requests[1]!.init).toMatchObject({ credentials: 'same-origin', headers: { accept: 'application/json', 'content-type': 'application/json' } })
+		expect(requests[1]!.init).toMatchObject({
+			credentials: 'same-origin',
+			headers: { accept: 'application/json', 'content-type': 'application/json' },
+		})
 	})
 
 	it('resolves to null when the answer is empty or not JSON', async () => {
@@ -50,7 +53,7 @@ describe('apiRequest', () => {
 		expect(await apiRequest('/api/users/me')).toBeNull()
 	})
 
-	it('throws ApiError with the status and the server\'s error text', async () => {
+	it("throws ApiError with the status and the server's error text", async () => {
 		answer = { status: 400, body: '{"error":"name: Too long"}' }
 		const error = await failureOf(apiRequest('/api/users/me/updateName', { body: { name: 'x' } }))
 		expect(error).toBeInstanceOf(ApiError)
@@ -93,7 +96,9 @@ describe('catalogRequest', () => {
 	it('asks /api/catalog/<path> with the query, leaving out empty values', async () => {
 		answer = { status: 200, body: '{"page":1,"results":[]}' }
 		const controller = new AbortController()
-		expect(await catalogRequest('/discover/movie', { with_genres: 28, page: 2, sort_by: undefined, region: '' }, controller.signal)).toEqual({ page: 1, results: [] })
+		expect(
+			await catalogRequest('/discover/movie', { with_genres: 28, page: 2, sort_by: undefined, region: '' }, controller.signal),
+		).toEqual({ page: 1, results: [] })
 		expect(requests[0]!.url).toBe('/api/catalog/discover/movie?with_genres=28&page=2')
 		expect(requests[0]!.init.signal).toBe(controller.signal)
 		await catalogRequest('/movie/popular')
@@ -102,7 +107,11 @@ describe('catalogRequest', () => {
 
 	it('fails with the same ApiError as every other call', async () => {
 		answer = { status: 400, body: '{"error":"page must be between 1 and 500"}' }
-		expect(await failureOf(catalogRequest('/movie/popular', { page: 900 }))).toMatchObject({ name: 'ApiError', status: 400, serverMessage: 'page must be between 1 and 500' })
+		expect(await failureOf(catalogRequest('/movie/popular', { page: 900 }))).toMatchObject({
+			name: 'ApiError',
+			status: 400,
+			serverMessage: 'page must be between 1 and 500',
+		})
 	})
 })
 
@@ -122,7 +131,10 @@ describe('sendInBackground', () => {
 			throw new TypeError('offline')
 		})
 		expect(() => sendInBackground('https://stats.example.org/e', { name: 'y' })).not.toThrow()
-		expect(requests[0]).toMatchObject({ url: 'https://stats.example.org/e', init: { method: 'POST', keepalive: true, body: '{"name":"y"}' } })
+		expect(requests[0]).toMatchObject({
+			url: 'https://stats.example.org/e',
+			init: { method: 'POST', keepalive: true, body: '{"name":"y"}' },
+		})
 		// The rejected request is swallowed (an unhandled rejection would fail the run).
 		await new Promise((resolve) => setTimeout(resolve, 0))
 	})

@@ -75,7 +75,12 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
 	if (!response.ok) {
 		const message = data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : ''
 		const retryAfter = Number(response.headers.get('retry-after'))
-		throw new ApiError(message, response.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined, response.statusText)
+		throw new ApiError(
+			message,
+			response.status,
+			Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+			response.statusText,
+		)
 	}
 	return data as T
 }
@@ -129,7 +134,12 @@ export async function apiStream(path: string, request: ApiStreamRequest = {}): P
 		}
 		if (response.status === 401) throw new UnauthorizedError()
 		const retryAfter = Number(response.headers.get('retry-after'))
-		throw new ApiError(message, response.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined, response.statusText)
+		throw new ApiError(
+			message,
+			response.status,
+			Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+			response.statusText,
+		)
 	}
 	if (!response.body) throw new ApiError('', response.status, undefined, 'Empty answer')
 	return response.body

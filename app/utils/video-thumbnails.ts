@@ -1,4 +1,12 @@
-import { THUMBNAIL_HEIGHT, THUMBNAIL_LOAD_TIMEOUT_MS, THUMBNAIL_QUALITY, THUMBNAIL_SEEK_TIMEOUT_MS, THUMBNAIL_WIDTH, thumbnailsVtt, thumbnailTimes } from '#app/lib/player/thumbnails.ts'
+import {
+	THUMBNAIL_HEIGHT,
+	THUMBNAIL_LOAD_TIMEOUT_MS,
+	THUMBNAIL_QUALITY,
+	THUMBNAIL_SEEK_TIMEOUT_MS,
+	THUMBNAIL_WIDTH,
+	thumbnailsVtt,
+	thumbnailTimes,
+} from '#app/lib/player/thumbnails.ts'
 
 // Makes seek-bar thumbnails of a file stream in the browser (§9): a second,
 // muted video element seeks through the file and each frame is drawn at

@@ -50,7 +50,11 @@ async function fakeAddon(delayMs: number | null) {
 		}
 		setTimeout(() => {
 			res.setHeader('content-type', 'application/json')
-			res.end(JSON.stringify({ streams: [{ url: `https://cdn.example/${encodeURIComponent(req.url ?? '')}.mp4`, name: '1080p', description: 'Bench stream' }] }))
+			res.end(
+				JSON.stringify({
+					streams: [{ url: `https://cdn.example/${encodeURIComponent(req.url ?? '')}.mp4`, name: '1080p', description: 'Bench stream' }],
+				}),
+			)
 		}, delayMs)
 	})
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -90,7 +94,11 @@ async function main() {
 	await seedDemo(db.handle)
 	const api = await startApi(db.handle)
 	setClientLimitsForTests({ lookup: { limit: RUNS + 10 } })
-	setLookupSourcesForTests(async () => [addonLike('hung', addons[2]!.url), addonLike('fast', addons[0]!.url), addonLike('slower', addons[1]!.url)])
+	setLookupSourcesForTests(async () => [
+		addonLike('hung', addons[2]!.url),
+		addonLike('fast', addons[0]!.url),
+		addonLike('slower', addons[1]!.url),
+	])
 
 	const firstFound: number[] = []
 	const done: number[] = []
@@ -117,7 +125,8 @@ async function main() {
 					const at = performance.now() - started
 					if (event.event === 'found') found ??= at
 					if (event.event === 'done') finished = at
-					if (event.event === 'found' || event.event === 'none') answers.push(`${event.source.id}:${event.event === 'none' ? event.reason : 'found'}`)
+					if (event.event === 'found' || event.event === 'none')
+						answers.push(`${event.source.id}:${event.event === 'none' ? event.reason : 'found'}`)
 				}
 			}
 			if (found === undefined || finished === undefined) throw new Error('a lookup ended without found or done')
@@ -135,9 +144,15 @@ async function main() {
 
 	firstFound.sort((a, b) => a - b)
 	done.sort((a, b) => a - b)
-	console.log(`lookup with three add-on-like sources on loopback (answers after ${DELAY_MS} ms, ${DELAY_MS * 5} ms, never; timeout ${TIMEOUT_MS} ms), ${RUNS} runs`)
-	console.log(`  first found: p50 ${ms(percentile(firstFound, 50))}, p95 ${ms(percentile(firstFound, 95))}, max ${ms(firstFound.at(-1)!)} (goal ≤ 300 ms)`)
-	console.log(`  done:        p50 ${ms(percentile(done, 50))}, p95 ${ms(percentile(done, 95))}, max ${ms(done.at(-1)!)} (the hung source ends at ${TIMEOUT_MS} ms)`)
+	console.log(
+		`lookup with three add-on-like sources on loopback (answers after ${DELAY_MS} ms, ${DELAY_MS * 5} ms, never; timeout ${TIMEOUT_MS} ms), ${RUNS} runs`,
+	)
+	console.log(
+		`  first found: p50 ${ms(percentile(firstFound, 50))}, p95 ${ms(percentile(firstFound, 95))}, max ${ms(firstFound.at(-1)!)} (goal ≤ 300 ms)`,
+	)
+	console.log(
+		`  done:        p50 ${ms(percentile(done, 50))}, p95 ${ms(percentile(done, 95))}, max ${ms(done.at(-1)!)} (the hung source ends at ${TIMEOUT_MS} ms)`,
+	)
 	for (const [answers, count] of order) console.log(`  ${count}× ${answers}`)
 }
 

@@ -25,15 +25,24 @@ async function main() {
 		const titles = await handle.db.selectFrom('catalog_titles').select(['id', 'media_type', 'title', 'release_date']).execute()
 		// Names a real library would hold: titles differing only in punctuation from another title are fine, but the same name and year twice is ambiguous by design.
 		const counts = new Map<string, number>()
-		for (const t of titles) counts.set(`${t.media_type}:${t.title.toLowerCase()}:${t.release_date?.slice(0, 4)}`, (counts.get(`${t.media_type}:${t.title.toLowerCase()}:${t.release_date?.slice(0, 4)}`) ?? 0) + 1)
-		const usable = titles.filter((t) => t.release_date && counts.get(`${t.media_type}:${t.title.toLowerCase()}:${t.release_date.slice(0, 4)}`) === 1)
+		for (const t of titles)
+			counts.set(
+				`${t.media_type}:${t.title.toLowerCase()}:${t.release_date?.slice(0, 4)}`,
+				(counts.get(`${t.media_type}:${t.title.toLowerCase()}:${t.release_date?.slice(0, 4)}`) ?? 0) + 1,
+			)
+		const usable = titles.filter(
+			(t) => t.release_date && counts.get(`${t.media_type}:${t.title.toLowerCase()}:${t.release_date.slice(0, 4)}`) === 1,
+		)
 		const expected = new Map<string, { id: number; tagged: boolean }>()
 		const past = new Date(Date.now() - 60_000)
 		for (let i = 0; i < TOTAL; i++) {
 			const t = usable[i % usable.length]!
 			const tagged = i % 10 === 0
 			const year = t.release_date!.slice(0, 4)
-			const safe = t.title.replace(/[/\\:*?"<>|]/g, ' ').replace(/\s+/g, ' ').trim()
+			const safe = t.title
+				.replace(/[/\\:*?"<>|]/g, ' ')
+				.replace(/\s+/g, ' ')
+				.trim()
 			const tag = tagged ? ` {tmdb-${t.id}}` : ''
 			const copy = Math.floor(i / usable.length)
 			const rel =
@@ -52,7 +61,18 @@ async function main() {
 		// Twice: as Node runs it by default (V8 lets garbage pile up while memory is free), and
 		// with the heap capped at 64 MB, which shows how much the scan really keeps alive.
 		const scanOnce = (nodeOptions: string[]) => {
-			const scan = spawnSync(process.execPath, [...nodeOptions, '--import', 'tsx', path.join(import.meta.dirname, 'matching-scan.child.ts'), path.join(root, 'bench.sqlite'), path.join(root, 'media')], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' } })
+			const scan = spawnSync(
+				process.execPath,
+				[
+					...nodeOptions,
+					'--import',
+					'tsx',
+					path.join(import.meta.dirname, 'matching-scan.child.ts'),
+					path.join(root, 'bench.sqlite'),
+					path.join(root, 'media'),
+				],
+				{ encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' } },
+			)
 			if (scan.status !== 0) throw new Error(`the scan failed:\n${scan.stderr}`)
 			return JSON.parse(scan.stdout.trim().split('\n').at(-1)!) as { seconds: number; beforeBytes: number; peakBytes: number }
 		}
@@ -60,7 +80,9 @@ async function main() {
 		const capped = scanOnce(['--max-old-space-size=64'])
 		const { seconds } = uncapped
 		const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
-		const rows = new Map((await handle.db.selectFrom('media_files').select(['relative_path', 'tmdb_id']).execute()).map((r) => [r.relative_path, r.tmdb_id]))
+		const rows = new Map(
+			(await handle.db.selectFrom('media_files').select(['relative_path', 'tmdb_id']).execute()).map((r) => [r.relative_path, r.tmdb_id]),
+		)
 		const rate = (tagged: boolean) => {
 			const wanted = [...expected].filter(([, e]) => e.tagged === tagged)
 			const hits = wanted.filter(([rel, e]) => rows.get(rel) === e.id).length
@@ -68,7 +90,9 @@ async function main() {
 		}
 		console.log(`files: ${expected.size} (${usable.length} distinct catalogue titles)`)
 		console.log(`time: ${seconds.toFixed(1)} s (${Math.round(expected.size / seconds)} files/s)`)
-		console.log(`peak RSS of the scanning process: ${mb(capped.peakBytes)} with a 64 MB heap (goal ≤ 200 MB; ${capped.seconds.toFixed(1)} s), ${mb(uncapped.peakBytes)} with Node's default heap; ${mb(uncapped.beforeBytes)} before the scan (node, tsx and the server modules)`)
+		console.log(
+			`peak RSS of the scanning process: ${mb(capped.peakBytes)} with a 64 MB heap (goal ≤ 200 MB; ${capped.seconds.toFixed(1)} s), ${mb(uncapped.peakBytes)} with Node's default heap; ${mb(uncapped.beforeBytes)} before the scan (node, tsx and the server modules)`,
+		)
 		console.log(`tagged matched: ${rate(true)} (goal 100 %)`)
 		console.log(`untagged matched: ${rate(false)} (goal ≥ 95 %)`)
 	} finally {

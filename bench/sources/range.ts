@@ -26,7 +26,9 @@ const READERS = arg('readers', 100)
 
 function listen(app: http.RequestListener): Promise<{ server: http.Server; base: string }> {
 	const server = http.createServer(app)
-	return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })))
+	return new Promise((resolve) =>
+		server.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+	)
 }
 
 /** Reads the whole answer, returns bytes and seconds. */
@@ -102,7 +104,9 @@ async function main() {
 		)
 		const sorted = times.filter((t) => !Number.isNaN(t)).sort((a, b) => a - b)
 		const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]?.toFixed(0)
-		console.log(`${READERS} concurrent 1 MB range reads: ${((performance.now() - started) / 1000).toFixed(2)} s, p50 ${pct(50)} ms, p95 ${pct(95)} ms, errors ${errors} (goal 0)`)
+		console.log(
+			`${READERS} concurrent 1 MB range reads: ${((performance.now() - started) / 1000).toFixed(2)} s, p50 ${pct(50)} ms, p95 ${pct(95)} ms, errors ${errors} (goal 0)`,
+		)
 	} finally {
 		for (const server of servers) server.close()
 		setDatabaseForTests(undefined)

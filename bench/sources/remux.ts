@@ -41,16 +41,40 @@ console.log(`ffmpeg: ${ffmpeg}`)
 const source = path.join(root, 'source.mkv')
 let started = performance.now()
 await run(ffmpeg, [
-	'-hide_banner', '-loglevel', 'error', '-y',
-	'-f', 'lavfi', '-i', `testsrc2=size=${SIZE}:rate=24`,
-	'-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-	'-t', String(SECONDS),
+	'-hide_banner',
+	'-loglevel',
+	'error',
+	'-y',
+	'-f',
+	'lavfi',
+	'-i',
+	`testsrc2=size=${SIZE}:rate=24`,
+	'-f',
+	'lavfi',
+	'-i',
+	'sine=frequency=440:sample_rate=48000',
+	'-t',
+	String(SECONDS),
 	// A film-like GOP (x264's default keyint 250 would be ~10 s at 24 fps; films usually cut more often).
-	'-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '96',
-	'-c:a', 'ac3', '-ac', '6', '-b:a', '384k',
+	'-c:v',
+	'libx264',
+	'-preset',
+	'ultrafast',
+	'-pix_fmt',
+	'yuv420p',
+	'-g',
+	'96',
+	'-c:a',
+	'ac3',
+	'-ac',
+	'6',
+	'-b:a',
+	'384k',
 	source,
 ])
-console.log(`generated ${SECONDS} s ${SIZE} H.264 + AC3 5.1 MKV (${(fs.statSync(source).size / 1e6).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+console.log(
+	`generated ${SECONDS} s ${SIZE} H.264 + AC3 5.1 MKV (${(fs.statSync(source).size / 1e6).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+)
 
 let cacheKey = ''
 const input = () => ({ kind: 'file' as const, path: source, cacheKey })
@@ -99,7 +123,12 @@ for (let runIndex = 0; runIndex < RUNS; runIndex++) {
 	])
 }
 
-console.log(`\nload average: ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} on ${os.cpus().length} cores`)
+console.log(
+	`\nload average: ${os
+		.loadavg()
+		.map((load) => load.toFixed(1))
+		.join(' ')} on ${os.cpus().length} cores`,
+)
 console.log('run  probe ms  first segment ms  first MB  seek (index: ms)  play-through (x real time)')
 for (const row of rows) console.log(row.map((cell, i) => cell.padEnd([5, 10, 18, 10, 18, 14][i]!)).join(''))
 const firsts = rows.map((row) => Number(row[2]))

@@ -66,7 +66,9 @@ function pgBin(name: string) {
 /** initdb/pg_ctl refuse to run as root: run them as the postgres user when we are root. */
 function asPostgres(command: string, args: string[]) {
 	const root = process.getuid?.() === 0
-	return root ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' }) : execFileSync(command, args, { stdio: 'pipe' })
+	return root
+		? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' })
+		: execFileSync(command, args, { stdio: 'pipe' })
 }
 
 class PrivatePostgres {
@@ -84,7 +86,16 @@ class PrivatePostgres {
 		execFileSync(pgBin('createdb'), ['-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres', 'willow'])
 	}
 	start() {
-		asPostgres(pgBin('pg_ctl'), ['-D', this.data, '-w', '-l', path.join(this.dir, 'log'), '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=on`, 'start'])
+		asPostgres(pgBin('pg_ctl'), [
+			'-D',
+			this.data,
+			'-w',
+			'-l',
+			path.join(this.dir, 'log'),
+			'-o',
+			`-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
+			'start',
+		])
 	}
 	/** An immediate stop: the server goes away as in a crash (committed work is in the WAL). */
 	stop() {
@@ -109,7 +120,9 @@ class PrivateRedis {
 		return `redis://127.0.0.1:${this.port}`
 	}
 	async start() {
-		this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+		this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+			stdio: 'ignore',
+		})
 		for (let i = 0; i < 50; i++) {
 			if (this.dbsize() >= 0) return
 			await sleep(100)
@@ -118,7 +131,11 @@ class PrivateRedis {
 	}
 	dbsize(): number {
 		try {
-			return Number(execFileSync('redis-cli', ['-p', String(this.port), 'dbsize'], { stdio: 'pipe' }).toString().trim())
+			return Number(
+				execFileSync('redis-cli', ['-p', String(this.port), 'dbsize'], { stdio: 'pipe' })
+					.toString()
+					.trim(),
+			)
 		} catch {
 			return -1
 		}
@@ -147,7 +164,12 @@ async function signUpClients(origin: string, count: number, tag: string): Promis
 	for (let i = 0; i < count; i++) {
 		const client = new ApiClient(origin, { 'x-forwarded-for': `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}` })
 		const name = `f${tag}${i}${Date.now().toString(36)}`.slice(0, 30)
-		const answer = await client.post('/api/auth/signup', { username: name, email: `${name}@example.com`, password: 'long enough pw', passwordConfirm: 'long enough pw' })
+		const answer = await client.post('/api/auth/signup', {
+			username: name,
+			email: `${name}@example.com`,
+			password: 'long enough pw',
+			passwordConfirm: 'long enough pw',
+		})
 		if (answer.status !== 201) throw new Error(`sign-up ${answer.status} ${JSON.stringify(answer.body)}`)
 		clients.push(client)
 	}
@@ -166,7 +188,10 @@ function startBurst(clients: ApiClient[]): Burst {
 			const started = performance.now()
 			try {
 				const answer = await Promise.race([
-					client.post('/api/sync/bookmarks', { bookmarks: [{ mediaId, category: 'watchlist', addedAt: 1_000 + mediaId }], changesOnly: true }),
+					client.post('/api/sync/bookmarks', {
+						bookmarks: [{ mediaId, category: 'watchlist', addedAt: 1_000 + mediaId }],
+						changesOnly: true,
+					}),
 					sleep(15_000).then(() => undefined),
 				])
 				if (!answer) counts.hung += 1
@@ -221,7 +246,12 @@ const ready = async (origin: string) => (await timedFetch(`${origin}/readyz`, {}
 
 function workerPids(primary: number): number[] {
 	try {
-		return execFileSync('pgrep', ['-P', String(primary)], { stdio: 'pipe' }).toString().trim().split('\n').filter(Boolean).map(Number)
+		return execFileSync('pgrep', ['-P', String(primary)], { stdio: 'pipe' })
+			.toString()
+			.trim()
+			.split('\n')
+			.filter(Boolean)
+			.map(Number)
 	} catch {
 		return []
 	}
@@ -254,7 +284,12 @@ async function postgresStopped(pg: PrivatePostgres) {
 			slowest = Math.max(slowest, answer.ms)
 			if (answer.status === 0 || hasStack(answer.body) || (answer.status >= 500 && !answer.body.includes('Oops! Something Broke'))) {
 				bad += 1
-				console.log(`  ${page} answered ${answer.status}: ${answer.body.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300)}`)
+				console.log(
+					`  ${page} answered ${answer.status}: ${answer.body
+						.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<[^>]+>/g, ' ')
+						.replace(/\s+/g, ' ')
+						.slice(0, 300)}`,
+				)
 			}
 		}
 		record(fault, 'pages during outage (status)', statuses.join(' '), bad === 0)
@@ -262,10 +297,20 @@ async function postgresStopped(pg: PrivatePostgres) {
 		await sleep(Math.max(0, 4000 - (performance.now() - stoppedAt)))
 		pg.start()
 		const recovered = await waitFor(() => ready(app.origin), 30_000)
-		record(fault, '/readyz 200 after restart of PostgreSQL (ms)', recovered === undefined ? 'never' : Math.round(recovered), recovered !== undefined)
+		record(
+			fault,
+			'/readyz 200 after restart of PostgreSQL (ms)',
+			recovered === undefined ? 'never' : Math.round(recovered),
+			recovered !== undefined,
+		)
 		await sleep(2000)
 		await burst.stop()
-		record(fault, 'syncs acknowledged / refused / hung', `${burst.counts.ok} / ${burst.counts.failed} / ${burst.counts.hung}`, burst.counts.hung === 0 && burst.counts.ok > 0)
+		record(
+			fault,
+			'syncs acknowledged / refused / hung',
+			`${burst.counts.ok} / ${burst.counts.failed} / ${burst.counts.hung}`,
+			burst.counts.hung === 0 && burst.counts.ok > 0,
+		)
 		const lost = await lostWrites(burst)
 		record(fault, 'acknowledged writes lost', lost, lost === 0)
 		const alive = app.child.exitCode === null && app.child.signalCode === null
@@ -289,10 +334,20 @@ async function workerKilled(label: string, env: Record<string, string>) {
 			const now = workerPids(app.child.pid!)
 			return now.length >= before.length && !now.includes(victim!)
 		}, 20_000)
-		record(fault, 'worker replaced after (ms)', replaced === undefined ? 'never' : Math.round(replaced), victim !== undefined && replaced !== undefined)
+		record(
+			fault,
+			'worker replaced after (ms)',
+			replaced === undefined ? 'never' : Math.round(replaced),
+			victim !== undefined && replaced !== undefined,
+		)
 		await sleep(2000)
 		await burst.stop()
-		record(fault, 'syncs acknowledged / refused / hung', `${burst.counts.ok} / ${burst.counts.failed} / ${burst.counts.hung}`, burst.counts.hung === 0 && burst.counts.ok > 0)
+		record(
+			fault,
+			'syncs acknowledged / refused / hung',
+			`${burst.counts.ok} / ${burst.counts.failed} / ${burst.counts.hung}`,
+			burst.counts.hung === 0 && burst.counts.ok > 0,
+		)
 		const lost = await lostWrites(burst)
 		record(fault, 'acknowledged writes lost', lost, lost === 0)
 	} finally {
@@ -325,12 +380,21 @@ async function redisStopped() {
 		record(fault, 'keys in Redis before', redis.dbsize(), redis.dbsize() > 0)
 		await redis.stop()
 		const during = await pagesStatus(app.origin, pages, 3)
-		record(fault, 'page 5xx / no answer while Redis is down', `${during.fiveXx} / ${during.failed}`, during.fiveXx === 0 && during.failed === 0)
+		record(
+			fault,
+			'page 5xx / no answer while Redis is down',
+			`${during.fiveXx} / ${during.failed}`,
+			during.fiveXx === 0 && during.failed === 0,
+		)
 		await redis.start()
-		const back = await waitFor(async () => {
-			await pagesStatus(app.origin, ['/movies', '/series/1399', '/search?q=game'], 1)
-			return redis.dbsize() > 0
-		}, 30_000, 1000)
+		const back = await waitFor(
+			async () => {
+				await pagesStatus(app.origin, ['/movies', '/series/1399', '/search?q=game'], 1)
+				return redis.dbsize() > 0
+			},
+			30_000,
+			1000,
+		)
 		record(fault, 'Redis used again after it returns (ms)', back === undefined ? 'never' : Math.round(back), back !== undefined)
 	} finally {
 		await app.stop()
@@ -347,7 +411,11 @@ async function tmdbFaults() {
 		await pagesStatus(app.origin, pages, 1)
 		for (const [label, make, clear] of [
 			['500', () => tmdb.setOutage(500), () => tmdb.setOutage(undefined)],
-			['429 Retry-After: 1', () => tmdb.failNext(...Array.from({ length: 50 }, () => ({ status: 429, retryAfter: '1' }))), () => tmdb.reset()],
+			[
+				'429 Retry-After: 1',
+				() => tmdb.failNext(...Array.from({ length: 50 }, () => ({ status: 429, retryAfter: '1' }))),
+				() => tmdb.reset(),
+			],
 			['hanging (60 s)', () => tmdb.setDelay(60_000), () => tmdb.setDelay(0)],
 		] as const) {
 			const fault = `TMDB answering ${label}`

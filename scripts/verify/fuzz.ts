@@ -30,7 +30,12 @@ const testDb = await createTestDatabase('sqlite')
 await seedDemo(testDb.handle)
 const api = await startApi(testDb.handle)
 const signedIn = new ApiClient(api.baseUrl)
-await signedIn.post('/api/auth/signup', { username: 'fuzzer', email: 'fuzzer@example.com', password: 'fuzzing password', passwordConfirm: 'fuzzing password' })
+await signedIn.post('/api/auth/signup', {
+	username: 'fuzzer',
+	email: 'fuzzer@example.com',
+	password: 'fuzzing password',
+	passwordConfirm: 'fuzzing password',
+})
 let sessionCookie = signedIn.cookie ?? ''
 
 /** A fuzzed logout (or password change) ends the session: sign in again so later requests stay signed in. */
@@ -42,33 +47,144 @@ async function renewSession() {
 
 // Every endpoint, with the path pieces a fuzzer may vary.
 const ENDPOINTS: Array<{ name: string; methods: string[]; path: fc.Arbitrary<string> }> = [
-	{ name: 'catalog', methods: ['GET'], path: fc.constantFrom('/api/catalog/movie/550', '/api/catalog/tv/1399', '/api/catalog/search/multi', '/api/catalog/discover/movie', '/api/catalog/discover/tv', '/api/catalog/movie/popular', '/api/catalog/trending/tv/day', '/api/catalog/tv/1399/season/1', '/api/catalog/tv/1399/season/1/episode/1', '/api/catalog/genre/movie/list', '/api/catalog/movie/550/watch/providers') },
-	{ name: 'catalog path', methods: ['GET'], path: fc.string({ maxLength: 40 }).map((tail) => `/api/catalog/${encodeURIComponent(tail).replace(/%2F/g, '/')}`) },
-	{ name: 'images', methods: ['GET'], path: fc.constantFrom('/api/images/art/poster/movie-550.webp', '/api/images/art/backdrop/tv-1399.webp', '/api/images/proxy', '/api/images/art/logo/provider-8.webp') },
-	{ name: 'images path', methods: ['GET'], path: fc.tuple(fc.constantFrom('poster', 'still', 'x'), fc.string({ maxLength: 20 })).map(([kind, file]) => `/api/images/art/${kind}/${encodeURIComponent(file)}`) },
+	{
+		name: 'catalog',
+		methods: ['GET'],
+		path: fc.constantFrom(
+			'/api/catalog/movie/550',
+			'/api/catalog/tv/1399',
+			'/api/catalog/search/multi',
+			'/api/catalog/discover/movie',
+			'/api/catalog/discover/tv',
+			'/api/catalog/movie/popular',
+			'/api/catalog/trending/tv/day',
+			'/api/catalog/tv/1399/season/1',
+			'/api/catalog/tv/1399/season/1/episode/1',
+			'/api/catalog/genre/movie/list',
+			'/api/catalog/movie/550/watch/providers',
+		),
+	},
+	{
+		name: 'catalog path',
+		methods: ['GET'],
+		path: fc.string({ maxLength: 40 }).map((tail) => `/api/catalog/${encodeURIComponent(tail).replace(/%2F/g, '/')}`),
+	},
+	{
+		name: 'images',
+		methods: ['GET'],
+		path: fc.constantFrom(
+			'/api/images/art/poster/movie-550.webp',
+			'/api/images/art/backdrop/tv-1399.webp',
+			'/api/images/proxy',
+			'/api/images/art/logo/provider-8.webp',
+		),
+	},
+	{
+		name: 'images path',
+		methods: ['GET'],
+		path: fc
+			.tuple(fc.constantFrom('poster', 'still', 'x'), fc.string({ maxLength: 20 }))
+			.map(([kind, file]) => `/api/images/art/${kind}/${encodeURIComponent(file)}`),
+	},
 	{ name: 'auth', methods: ['POST', 'GET'], path: fc.constantFrom('/api/auth/signup', '/api/auth/login', '/api/auth/logout') },
-	{ name: 'users', methods: ['GET', 'POST', 'DELETE', 'PATCH'], path: fc.constantFrom('/api/users/me', '/api/users/me/updateName', '/api/users/me/password', '/api/users/me/sessions/sign-out-others', '/api/users/me/bookmarks', '/api/users/me/watch-history', '/api/users/me/settings', '/api/users/me/sync-state', '/api/users/me/export') },
-	{ name: 'sync', methods: ['POST', 'GET'], path: fc.constantFrom('/api/sync/bookmarks', '/api/sync/watch-history', '/api/sync/settings', '/api/sync/4k_token') },
+	{
+		name: 'users',
+		methods: ['GET', 'POST', 'DELETE', 'PATCH'],
+		path: fc.constantFrom(
+			'/api/users/me',
+			'/api/users/me/updateName',
+			'/api/users/me/password',
+			'/api/users/me/sessions/sign-out-others',
+			'/api/users/me/bookmarks',
+			'/api/users/me/watch-history',
+			'/api/users/me/settings',
+			'/api/users/me/sync-state',
+			'/api/users/me/export',
+		),
+	},
+	{
+		name: 'sync',
+		methods: ['POST', 'GET'],
+		path: fc.constantFrom('/api/sync/bookmarks', '/api/sync/watch-history', '/api/sync/settings', '/api/sync/4k_token'),
+	},
 	{ name: 'errors', methods: ['POST'], path: fc.constant('/api/errors/report') },
 	{ name: 'sources', methods: ['GET'], path: fc.constantFrom('/api/sources', '/api/sources/lookup') },
-	{ name: 'stream', methods: ['GET', 'HEAD'], path: fc.string({ maxLength: 40 }).map((tail) => `/api/stream/${encodeURIComponent(tail).replace(/%2F/g, '/')}`) },
+	{
+		name: 'stream',
+		methods: ['GET', 'HEAD'],
+		path: fc.string({ maxLength: 40 }).map((tail) => `/api/stream/${encodeURIComponent(tail).replace(/%2F/g, '/')}`),
+	},
 	{ name: 'fourk', methods: ['POST'], path: fc.constantFrom('/api/fourk/test', '/api/fourk/submit') },
 	{ name: 'addons', methods: ['GET', 'POST', 'DELETE', 'PUT'], path: fc.constantFrom('/api/addons', '/api/addons/order', '/api/addons/x') },
-	{ name: 'calendar', methods: ['POST', 'GET', 'DELETE'], path: fc.constantFrom('/api/calendar', '/api/calendar/feed', '/api/calendar/feed/abc.ics') },
+	{
+		name: 'calendar',
+		methods: ['POST', 'GET', 'DELETE'],
+		path: fc.constantFrom('/api/calendar', '/api/calendar/feed', '/api/calendar/feed/abc.ics'),
+	},
 	{ name: 'library-import', methods: ['POST'], path: fc.constant('/api/library-import/preview') },
 	{ name: 'partners', methods: ['POST', 'GET'], path: fc.constant('/api/partners/submissions') },
-	{ name: 'unknown', methods: ['GET', 'POST', 'OPTIONS'], path: fc.string({ maxLength: 30 }).map((tail) => `/api/${encodeURIComponent(tail)}`) },
+	{
+		name: 'unknown',
+		methods: ['GET', 'POST', 'OPTIONS'],
+		path: fc.string({ maxLength: 30 }).map((tail) => `/api/${encodeURIComponent(tail)}`),
+	},
 ]
 
 const hostile = fc.oneof(
 	fc.string({ maxLength: 50 }),
 	fc.string({ unit: 'grapheme', maxLength: 20 }),
-	fc.constantFrom('\u0000', 'a\ud800b', '\udc00', '../../etc/passwd', '%00', '9999999999', '-1', '1e309', 'NaN', 'true', '[]', '{}', 'x'.repeat(5000), '<script>alert(1)</script>', "' OR 1=1 --"),
+	fc.constantFrom(
+		'\u0000',
+		'a\ud800b',
+		'\udc00',
+		'../../etc/passwd',
+		'%00',
+		'9999999999',
+		'-1',
+		'1e309',
+		'NaN',
+		'true',
+		'[]',
+		'{}',
+		'x'.repeat(5000),
+		'<script>alert(1)</script>',
+		"' OR 1=1 --",
+	),
 	fc.integer().map(String),
 	fc.double().map(String),
 )
 const jsonValue = fc.letrec((tie) => ({
-	value: fc.oneof({ depthSize: 'small' }, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), hostile, fc.array(tie('value'), { maxLength: 5 }), fc.dictionary(fc.oneof(hostile, fc.constantFrom('mediaId', 'category', 'addedAt', 'name', 'password', 'username', 'email', 'series', 'files', 'bookmarks', 'tombstones', 'items', 'token')), tie('value'), { maxKeys: 6 })),
+	value: fc.oneof(
+		{ depthSize: 'small' },
+		fc.integer(),
+		fc.double(),
+		fc.boolean(),
+		fc.constant(null),
+		hostile,
+		fc.array(tie('value'), { maxLength: 5 }),
+		fc.dictionary(
+			fc.oneof(
+				hostile,
+				fc.constantFrom(
+					'mediaId',
+					'category',
+					'addedAt',
+					'name',
+					'password',
+					'username',
+					'email',
+					'series',
+					'files',
+					'bookmarks',
+					'tombstones',
+					'items',
+					'token',
+				),
+			),
+			tie('value'),
+			{ maxKeys: 6 },
+		),
+	),
 })).value
 const body = fc.option(
 	fc.oneof(
@@ -79,7 +195,33 @@ const body = fc.option(
 	),
 	{ nil: undefined },
 )
-const query = fc.dictionary(fc.oneof(fc.constantFrom('w', 'h', 'q', 'blur', 'src', 'query', 'page', 'type', 'tmdbId', 'season', 'episode', 'with_genres', 'vote_count.gte', 'append_to_response', 'sort_by', 'source', 'exp', 'sig'), hostile), hostile, { maxKeys: 4 })
+const query = fc.dictionary(
+	fc.oneof(
+		fc.constantFrom(
+			'w',
+			'h',
+			'q',
+			'blur',
+			'src',
+			'query',
+			'page',
+			'type',
+			'tmdbId',
+			'season',
+			'episode',
+			'with_genres',
+			'vote_count.gte',
+			'append_to_response',
+			'sort_by',
+			'source',
+			'exp',
+			'sig',
+		),
+		hostile,
+	),
+	hostile,
+	{ maxKeys: 4 },
+)
 
 const request = fc.record({
 	endpoint: fc.nat(ENDPOINTS.length - 1),
@@ -122,12 +264,14 @@ async function send(input: RequestInput, path: string) {
 	const where = `${method} ${url.pathname}${url.search.slice(0, 120)}`
 	if (input.signed && response.status === 401) await renewSession()
 	if (response.status >= 500) throw new Error(`${response.status} for ${where}: ${text.slice(0, 300)}`)
-	if (/\bat [^\n]+\.(ts|js|mjs):\d+:\d+/.test(text) || text.includes('node_modules')) throw new Error(`stack trace in the answer to ${where}`)
+	if (/\bat [^\n]+\.(ts|js|mjs):\d+:\d+/.test(text) || text.includes('node_modules'))
+		throw new Error(`stack trace in the answer to ${where}`)
 	const type = response.headers.get('content-type') ?? ''
 	if (response.status >= 400 && method !== 'HEAD') {
 		if (!type.includes('application/json')) throw new Error(`${response.status} for ${where} is not JSON (${type})`)
 		const parsed = JSON.parse(text) as { error?: unknown }
-		if (typeof parsed.error !== 'string' || parsed.error === '') throw new Error(`${response.status} for ${where} has no { error } text: ${text.slice(0, 200)}`)
+		if (typeof parsed.error !== 'string' || parsed.error === '')
+			throw new Error(`${response.status} for ${where} has no { error } text: ${text.slice(0, 200)}`)
 	}
 }
 
@@ -135,9 +279,12 @@ console.log(`verify:fuzz — ${RUNS} requests, seed ${SEED} (replay: npm run ver
 let failure: unknown
 try {
 	await fc.assert(
-		fc.asyncProperty(request.chain((input) => ENDPOINTS[input.endpoint]!.path.map((path) => ({ input, path }))), async ({ input, path }) => {
-			await send(input, path)
-		}),
+		fc.asyncProperty(
+			request.chain((input) => ENDPOINTS[input.endpoint]!.path.map((path) => ({ input, path }))),
+			async ({ input, path }) => {
+				await send(input, path)
+			},
+		),
 		{ numRuns: RUNS, seed: SEED, endOnFailure: true },
 	)
 } catch (error) {
@@ -147,7 +294,10 @@ const seconds = (Date.now() - started) / 1000
 console.log(`\n${checked} requests in ${seconds.toFixed(1)} s`)
 console.log('endpoint          requests  statuses')
 for (const [name, entry] of [...figures.entries()].sort()) {
-	const statuses = [...entry.statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')
+	const statuses = [...entry.statuses.entries()]
+		.sort(([a], [b]) => a - b)
+		.map(([status, count]) => `${status}×${count}`)
+		.join(' ')
 	console.log(`${name.padEnd(17)} ${String(entry.requests).padStart(8)}  ${statuses}`)
 }
 await api.close()

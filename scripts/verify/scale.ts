@@ -41,7 +41,13 @@ const redis = new Redis(REDIS_URL)
 await redis.flushdb()
 redis.disconnect()
 
-const env = { DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`), REDIS_URL, TRUST_PROXY: '1', WEB_CONCURRENCY: '1', LOG_LEVEL: 'error' }
+const env = {
+	DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`),
+	REDIS_URL,
+	TRUST_PROXY: '1',
+	WEB_CONCURRENCY: '1',
+	LOG_LEVEL: 'error',
+}
 const servers: ServerProcess[] = []
 try {
 	// The first migrates and loads the demo catalogue; the second starts on the ready database.
@@ -51,7 +57,12 @@ try {
 	console.log(`two app servers: ${one.origin} and ${two.origin}, one PostgreSQL database, one Redis\n`)
 
 	// 1. Sessions.
-	const account = { username: `scale${Date.now().toString(36)}`, email: `scale${Date.now().toString(36)}@example.com`, password: 'scale test password', passwordConfirm: 'scale test password' }
+	const account = {
+		username: `scale${Date.now().toString(36)}`,
+		email: `scale${Date.now().toString(36)}@example.com`,
+		password: 'scale test password',
+		passwordConfirm: 'scale test password',
+	}
 	const onOne = new ApiClient(one.origin, { 'x-forwarded-for': '198.18.1.1' })
 	check('sign-up on server 1', (await onOne.post('/api/auth/signup', account)).status === 201)
 	const onTwo = new ApiClient(two.origin, { 'x-forwarded-for': '198.18.1.1' })
@@ -64,23 +75,53 @@ try {
 	const statuses: number[] = []
 	for (let i = 0; i <= THROTTLE_RULES.account.limit; i++) {
 		const server = i % 2 === 0 ? one : two
-		statuses.push((await new ApiClient(server.origin, { 'x-forwarded-for': `198.18.2.${i + 1}` }).post('/api/auth/login', { email: account.email, password: 'wrong password' })).status)
+		statuses.push(
+			(
+				await new ApiClient(server.origin, { 'x-forwarded-for': `198.18.2.${i + 1}` }).post('/api/auth/login', {
+					email: account.email,
+					password: 'wrong password',
+				})
+			).status,
+		)
 	}
-	check('login limit shared by both servers', statuses.slice(0, -1).every((status) => status === 401) && statuses.at(-1) === 429, `${statuses.filter((s) => s === 401).length} × 401 then ${statuses.at(-1)}`)
+	check(
+		'login limit shared by both servers',
+		statuses.slice(0, -1).every((status) => status === 401) && statuses.at(-1) === 429,
+		`${statuses.filter((s) => s === 401).length} × 401 then ${statuses.at(-1)}`,
+	)
 
 	// 3. Two devices, one on each server, converge.
-	const second = { username: `${account.username}b`, email: `b${account.email}`, password: account.password, passwordConfirm: account.password }
+	const second = {
+		username: `${account.username}b`,
+		email: `b${account.email}`,
+		password: account.password,
+		passwordConfirm: account.password,
+	}
 	const deviceA = new ApiClient(one.origin, { 'x-forwarded-for': '198.18.3.1' })
 	await deviceA.post('/api/auth/signup', second)
 	const deviceB = new ApiClient(two.origin, { 'x-forwarded-for': '198.18.3.2' })
 	await deviceB.post('/api/auth/login', { email: second.email, password: second.password })
 	const now = Date.now()
-	await deviceA.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 550, category: 'watchlist', addedAt: now, mediaType: 'movie' }], tombstones: [] })
-	await deviceB.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 603, category: 'watchlist', addedAt: now + 1, mediaType: 'movie' }], tombstones: [] })
+	await deviceA.post('/api/sync/bookmarks', {
+		bookmarks: [{ mediaId: 550, category: 'watchlist', addedAt: now, mediaType: 'movie' }],
+		tombstones: [],
+	})
+	await deviceB.post('/api/sync/bookmarks', {
+		bookmarks: [{ mediaId: 603, category: 'watchlist', addedAt: now + 1, mediaType: 'movie' }],
+		tombstones: [],
+	})
 	const stateA = await deviceA.post<{ bookmarks: Array<{ mediaId: number }> }>('/api/sync/bookmarks', { bookmarks: [], tombstones: [] })
 	const stateB = await deviceB.post<{ bookmarks: Array<{ mediaId: number }> }>('/api/sync/bookmarks', { bookmarks: [], tombstones: [] })
-	const ids = (state: { bookmarks: Array<{ mediaId: number }> }) => state.bookmarks.map((b) => b.mediaId).sort((a, b) => a - b).join(',')
-	check('devices syncing on different servers converge', ids(stateA.body) === '550,603' && ids(stateB.body) === '550,603', `A ${ids(stateA.body)}, B ${ids(stateB.body)}`)
+	const ids = (state: { bookmarks: Array<{ mediaId: number }> }) =>
+		state.bookmarks
+			.map((b) => b.mediaId)
+			.sort((a, b) => a - b)
+			.join(',')
+	check(
+		'devices syncing on different servers converge',
+		ids(stateA.body) === '550,603' && ids(stateB.body) === '550,603',
+		`A ${ids(stateA.body)}, B ${ids(stateB.body)}`,
+	)
 
 	// 4. The mix under load.
 	const cookie = deviceA.cookie!
@@ -92,13 +133,31 @@ try {
 		{ method: 'GET', path: '/search?query=star' },
 		{ method: 'GET', path: '/api/catalog/search/multi?query=night' },
 		{ method: 'GET', path: '/api/catalog/movie/popular' },
-		{ method: 'POST', path: '/api/sync/bookmarks', headers: { cookie, 'content-type': 'application/json', origin }, body: JSON.stringify({ bookmarks: [{ mediaId: 13, category: 'favorites', addedAt: Date.now(), mediaType: 'movie' }], tombstones: [] }) },
+		{
+			method: 'POST',
+			path: '/api/sync/bookmarks',
+			headers: { cookie, 'content-type': 'application/json', origin },
+			body: JSON.stringify({
+				bookmarks: [{ mediaId: 13, category: 'favorites', addedAt: Date.now(), mediaType: 'movie' }],
+				tombstones: [],
+			}),
+		},
 	]
 	const run = (server: ServerProcess, seconds: number) =>
-		autocannon({ url: server.origin, connections: Math.max(1, Math.floor(CONNECTIONS / 2)), duration: seconds, requests: mix(server.origin), headers: { 'accept-encoding': 'gzip' } })
+		autocannon({
+			url: server.origin,
+			connections: Math.max(1, Math.floor(CONNECTIONS / 2)),
+			duration: seconds,
+			requests: mix(server.origin),
+			headers: { 'accept-encoding': 'gzip' },
+		})
 	const childrenOf = (pid: number | undefined) => {
 		try {
-			return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().trim().split(/\s+/).filter(Boolean)
+			return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
+				.toString()
+				.trim()
+				.split(/\s+/)
+				.filter(Boolean)
 		} catch {
 			// ps exits 1 when there are none: one worker runs in the launcher itself.
 			return []
@@ -107,13 +166,18 @@ try {
 	const rssOf = (server: ServerProcess) => {
 		// Workers are the launcher's children: sum the launcher's process tree.
 		const pids = childrenOf(server.child.pid)
-		return [String(server.child.pid), ...pids].reduce((total, pid) => total + Number(execFileSync('ps', ['-o', 'rss=', '-p', pid]).toString().trim() || 0) * 1024, 0)
+		return [String(server.child.pid), ...pids].reduce(
+			(total, pid) => total + Number(execFileSync('ps', ['-o', 'rss=', '-p', pid]).toString().trim() || 0) * 1024,
+			0,
+		)
 	}
 	const results = await Promise.all([run(one, SECONDS), run(two, SECONDS)])
 	const requests = results.reduce((sum, r) => sum + r.requests.total, 0)
 	const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0)
 	const p99 = Math.max(...results.map((r) => r.latency.p99))
-	console.log(`\nmix of pages, search, API and signed-in syncs, ${CONNECTIONS} connections over both servers for ${SECONDS} s (${results.map((r) => `${r.requests.average.toFixed(0)} req/s`).join(' + ')}):`)
+	console.log(
+		`\nmix of pages, search, API and signed-in syncs, ${CONNECTIONS} connections over both servers for ${SECONDS} s (${results.map((r) => `${r.requests.average.toFixed(0)} req/s`).join(' + ')}):`,
+	)
 	check('errors, timeouts and non-2xx answers', errors === 0, `${errors} of ${requests}`)
 	console.log(`     ${(requests / SECONDS).toFixed(0)} req/s in all, p99 ${p99} ms`)
 
@@ -131,7 +195,11 @@ try {
 			const secondHalf = series.slice(Math.ceil(series.length / 2))
 			const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
 			const growth = mean(secondHalf) / mean(firstHalf)
-			check(`server ${index + 1} RSS over 10 minutes (second half vs first half)`, growth < 1.15, `${(series[0]! / 1e6).toFixed(0)} MB → ${(series.at(-1)! / 1e6).toFixed(0)} MB, ×${growth.toFixed(2)}`)
+			check(
+				`server ${index + 1} RSS over 10 minutes (second half vs first half)`,
+				growth < 1.15,
+				`${(series[0]! / 1e6).toFixed(0)} MB → ${(series.at(-1)! / 1e6).toFixed(0)} MB, ×${growth.toFixed(2)}`,
+			)
 		}
 	}
 } finally {

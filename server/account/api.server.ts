@@ -23,7 +23,10 @@ const DeleteAccountSchema = z.object({ password: z.string(PASSWORD_TEXT).min(1, 
 const ChangePasswordSchema = z
 	.object({
 		currentPassword: z.string('Enter your current password').min(1, 'Enter your current password').max(1024),
-		newPassword: z.string('Password must be at least 8 characters').min(PASSWORD_MIN, 'Password must be at least 8 characters').max(1024, 'Password must be at most 1024 characters'),
+		newPassword: z
+			.string('Password must be at least 8 characters')
+			.min(PASSWORD_MIN, 'Password must be at least 8 characters')
+			.max(1024, 'Password must be at most 1024 characters'),
 		newPasswordConfirm: z.string('Passwords do not match'),
 	})
 	.refine((input) => input.newPassword === input.newPasswordConfirm, { message: 'Passwords do not match', path: ['newPasswordConfirm'] })

@@ -12,11 +12,23 @@ export function generatePassword(): string {
 }
 
 /** Sets the user's password and signs them out everywhere; undefined when there is no such user. */
-export async function resetPassword(handle: DatabaseHandle, username: string, password: string = generatePassword()): Promise<{ username: string; password: string; signedOut: number } | undefined> {
+export async function resetPassword(
+	handle: DatabaseHandle,
+	username: string,
+	password: string = generatePassword(),
+): Promise<{ username: string; password: string; signedOut: number } | undefined> {
 	const { db } = handle
-	const user = await db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.normalize('NFKC').trim().toLowerCase()).executeTakeFirst()
+	const user = await db
+		.selectFrom('users')
+		.select(['id', 'username'])
+		.where('username_lower', '=', username.normalize('NFKC').trim().toLowerCase())
+		.executeTakeFirst()
 	if (!user) return undefined
-	await db.updateTable('users').set({ password_hash: await hashPassword(password), updated_at: Date.now() }).where('id', '=', user.id).execute()
+	await db
+		.updateTable('users')
+		.set({ password_hash: await hashPassword(password), updated_at: Date.now() })
+		.where('id', '=', user.id)
+		.execute()
 	const ended = await db.deleteFrom('sessions').where('user_id', '=', user.id).executeTakeFirst()
 	await clearAttempts(`account:${user.username.toLowerCase()}`)
 	return { username: user.username, password, signedOut: Number(ended.numDeletedRows) }

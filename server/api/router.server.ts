@@ -14,7 +14,12 @@ export function createApiRouter(): Router {
 	})
 	router.use(sameOriginGuard)
 	router.use(refuseIllFormedQuery)
-	const jsonBody = express.json({ limit: getEnv().BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'], reviver: refuseIllFormedJson })
+	const jsonBody = express.json({
+		limit: getEnv().BODY_LIMIT,
+		strict: true,
+		type: ['application/json', 'application/*+json'],
+		reviver: refuseIllFormedJson,
+	})
 	// /sync takes larger bodies and parses them itself, after its session check (server/sync/api.server.ts).
 	// These parse their own bodies with their own limits: /sync after its session check, /library-import
 	// whole export files, /errors small reports only.

@@ -86,7 +86,14 @@ export function authApiRouter() {
 			if (existing.some((row) => row.username_lower === usernameLower)) throw new HttpError(409, 'That username is already taken')
 			if (existing.length > 0) throw new HttpError(409, 'An account with that email already exists')
 			const now = Date.now()
-			const row: UserRow = { id: crypto.randomUUID(), username: input.username, email: input.email, name: input.username, is_donator: 0, four_k_token: null }
+			const row: UserRow = {
+				id: crypto.randomUUID(),
+				username: input.username,
+				email: input.email,
+				name: input.username,
+				is_donator: 0,
+				four_k_token: null,
+			}
 			try {
 				await db
 					.insertInto('users')

@@ -50,5 +50,11 @@ export async function knownDevice(req: Request, userId: string): Promise<string 
 export async function rememberDevice(req: Request, res: Response, userId: string, deviceId = crypto.randomBytes(16).toString('base64url')) {
 	const secure = secureCookies(req)
 	const value = `${deviceId}.${mac(await deviceSecret(), userId, deviceId)}`
-	res.cookie(secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: DEVICE_COOKIE_MAX_AGE_MS })
+	res.cookie(secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, value, {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure,
+		path: '/',
+		maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+	})
 }

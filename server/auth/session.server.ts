@@ -64,7 +64,8 @@ export async function getSessionUser(cookieHeader: string | null | undefined, se
 	const now = Date.now()
 	if (!row || row.expires_at <= now || row.last_seen_at + getEnv().SESSION_IDLE_DAYS * DAY_MS <= now) return null
 	// Refreshed now and then, not on every request: one write per session an hour at most.
-	if (now - row.last_seen_at > SESSION_TOUCH_MS) await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute()
+	if (now - row.last_seen_at > SESSION_TOUCH_MS)
+		await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute()
 	return { id: row.id, username: row.username, email: row.email, name: row.name, isDonator: row.is_donator === 1 }
 }
 
@@ -92,7 +93,14 @@ export async function startSession(req: Request, res: Response, userId: string):
 	const id = hashSessionSecret(secret)
 	await db
 		.insertInto('sessions')
-		.values({ id, user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS, last_seen_at: now, user_agent: req.get('user-agent')?.slice(0, 300) ?? null })
+		.values({
+			id,
+			user_id: userId,
+			created_at: now,
+			expires_at: now + SESSION_TTL_MS,
+			last_seen_at: now,
+			user_agent: req.get('user-agent')?.slice(0, 300) ?? null,
+		})
 		.execute()
 	const { name, secure } = cookieSettings(req)
 	res.cookie(name, secret, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: SESSION_TTL_MS })

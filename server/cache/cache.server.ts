@@ -25,7 +25,11 @@ export const MEMORY_CACHE_MAX_BYTES = 128 * 1024 * 1024
  * process's memory the way an entry count alone would let them.
  */
 export function createMemoryCache(maxBytes = MEMORY_CACHE_MAX_BYTES): Cache {
-	const lru = new LRUCache<string, { value: unknown; bytes: number }>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes, ttlAutopurge: false })
+	const lru = new LRUCache<string, { value: unknown; bytes: number }>({
+		maxSize: maxBytes,
+		sizeCalculation: (entry) => entry.bytes,
+		ttlAutopurge: false,
+	})
 	return {
 		kind: 'memory',
 		async get<T>(key: string) {
@@ -49,7 +53,13 @@ export function createRedisCache(url: string, prefix = 'willow:'): Cache {
 	// Without Redis the site keeps working on a per-process memory cache: commands fail at once
 	// while disconnected (no offline queue, a short timeout) instead of holding pages up, and
 	// Redis is used again as soon as it is back (ioredis reconnects by itself).
-	const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000, keyPrefix: prefix })
+	const redis = new Redis(url, {
+		lazyConnect: false,
+		maxRetriesPerRequest: 1,
+		enableOfflineQueue: false,
+		commandTimeout: 1000,
+		keyPrefix: prefix,
+	})
 	redis.on('error', (error) => logger.warn({ err: error }, 'redis error'))
 	const fallback = createMemoryCache()
 	const up = () => redis.status === 'ready'

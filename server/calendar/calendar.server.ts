@@ -1,4 +1,11 @@
-import { buildCalendar, calendarToday, followedSeries, watchedEpisodes, type Calendar, type CalendarSeries } from '#app/lib/calendar/calendar.ts'
+import {
+	buildCalendar,
+	calendarToday,
+	followedSeries,
+	watchedEpisodes,
+	type Calendar,
+	type CalendarSeries,
+} from '#app/lib/calendar/calendar.ts'
 import type { TmdbSeasonDetails, TmdbTvDetails } from '#app/lib/catalog/tmdb-types.ts'
 import { mapLimit } from '../concurrency/map-limit.ts'
 import { cachedCatalogGet, isNotFoundError } from '../catalog/page-data.server.ts'
@@ -23,12 +30,14 @@ async function seriesOf(id: number): Promise<CalendarSeries | null> {
 		throw error
 	}
 	const seasons = new Set<number>()
-	for (const episode of [details.last_episode_to_air, details.next_episode_to_air]) if (episode && episode.season_number > 0) seasons.add(episode.season_number)
+	for (const episode of [details.last_episode_to_air, details.next_episode_to_air])
+		if (episode && episode.season_number > 0) seasons.add(episode.season_number)
 	const episodes: CalendarSeries['episodes'] = []
 	for (const season of seasons) {
 		try {
 			const details = await cachedCatalogGet<TmdbSeasonDetails>(`/tv/${id}/season/${season}`)
-			for (const episode of details.episodes ?? []) episodes.push({ season: episode.season_number, episode: episode.episode_number, name: episode.name, airDate: episode.air_date })
+			for (const episode of details.episodes ?? [])
+				episodes.push({ season: episode.season_number, episode: episode.episode_number, name: episode.name, airDate: episode.air_date })
 		} catch (error) {
 			if (!isNotFoundError(error)) throw error
 		}
@@ -37,7 +46,11 @@ async function seriesOf(id: number): Promise<CalendarSeries | null> {
 }
 
 /** The calendar of these series, with `watched` episode keys per series id. */
-export async function calendarFor(seriesIds: readonly number[], watched: Record<number, readonly string[]>, now = Date.now()): Promise<Calendar & { seriesCount: number }> {
+export async function calendarFor(
+	seriesIds: readonly number[],
+	watched: Record<number, readonly string[]>,
+	now = Date.now(),
+): Promise<Calendar & { seriesCount: number }> {
 	const found: Array<CalendarSeries | null> = new Array(seriesIds.length).fill(null)
 	await mapLimit(seriesIds, CATALOG_CONCURRENCY, async (id, index) => {
 		found[index] = await seriesOf(id)

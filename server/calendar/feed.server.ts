@@ -39,7 +39,11 @@ export async function feedCreatedAt(userId: string): Promise<number | null> {
 /** The user a feed token belongs to, or undefined. */
 export async function feedOwner(token: string): Promise<string | undefined> {
 	if (!/^[\w-]{20,64}$/.test(token)) return undefined
-	const row = await getDatabase().db.selectFrom('calendar_feeds').select('user_id').where('token_hash', '=', hashToken(token)).executeTakeFirst()
+	const row = await getDatabase()
+		.db.selectFrom('calendar_feeds')
+		.select('user_id')
+		.where('token_hash', '=', hashToken(token))
+		.executeTakeFirst()
 	return row?.user_id
 }
 

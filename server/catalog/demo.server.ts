@@ -73,7 +73,10 @@ export function applyDemoDates(item: ImportItem & DemoExtras, now: Date): Import
 		const seasons = rest.seasons?.map((season) => ({
 			...season,
 			air_date: season.air_date && shift ? iso(new Date(Date.parse(season.air_date) + shift)) : season.air_date,
-			episodes: season.episodes?.map((e) => ({ ...e, air_date: e.air_date && shift ? iso(new Date(Date.parse(e.air_date) + shift)) : e.air_date })),
+			episodes: season.episodes?.map((e) => ({
+				...e,
+				air_date: e.air_date && shift ? iso(new Date(Date.parse(e.air_date) + shift)) : e.air_date,
+			})),
 		}))
 		return { ...rest, first_air_date: first, seasons, next_episode_to_air: first ? { air_date: first } : null }
 	}
@@ -89,7 +92,13 @@ export function applyDemoDates(item: ImportItem & DemoExtras, now: Date): Import
 		const seasons = rest.seasons.map((s) => (s === latest ? { ...s, air_date: dated[0]?.air_date ?? iso(start), episodes: dated } : s))
 		const next = dated.find((e) => (e.air_date ?? '') > today)
 		const last = [...dated].reverse().find((e) => (e.air_date ?? '') <= today)
-		return { ...rest, seasons, status: 'Returning Series', last_air_date: last?.air_date ?? rest.last_air_date, next_episode_to_air: next ? { air_date: next.air_date } : null }
+		return {
+			...rest,
+			seasons,
+			status: 'Returning Series',
+			last_air_date: last?.air_date ?? rest.last_air_date,
+			next_episode_to_air: next ? { air_date: next.air_date } : null,
+		}
 	}
 	return rest
 }
@@ -100,7 +109,10 @@ let seeding: Promise<void> | undefined
  * Loads the demo catalogue when the database does not have this version of
  * it, and keeps its moving dates current. Cheap when there is nothing to do.
  */
-export async function seedDemo(handle: DatabaseHandle, options: { now?: Date; file?: string } = {}): Promise<{ loaded: number; rolled: number }> {
+export async function seedDemo(
+	handle: DatabaseHandle,
+	options: { now?: Date; file?: string } = {},
+): Promise<{ loaded: number; rolled: number }> {
 	const file = options.file ?? demoCataloguePath()
 	if (!file) {
 		logger.warn('demo catalogue file not found; the local catalogue starts empty')
@@ -125,7 +137,10 @@ export async function seedDemo(handle: DatabaseHandle, options: { now?: Date; fi
 			// leave them alone), so a daily show's thousands of rows are not rewritten.
 			if (needsLoad || !item._airing || dated.kind !== 'tv' || !dated.seasons?.length) return dated
 			const latest = Math.max(...dated.seasons.map((season) => season.season_number))
-			return { ...dated, seasons: dated.seasons.map((season) => (season.season_number === latest ? season : { ...season, episodes: undefined })) }
+			return {
+				...dated,
+				seasons: dated.seasons.map((season) => (season.season_number === latest ? season : { ...season, episodes: undefined })),
+			}
 		})
 		for (let i = 0; i < prepared.length; i += 100) await upsertTitles(handle, prepared.slice(i, i + 100))
 		await handle.db.transaction().execute(async (trx) => {

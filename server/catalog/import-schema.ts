@@ -94,7 +94,15 @@ const common = {
 	images: ImagesSchema.optional(),
 	'watch/providers': z
 		.object({
-			results: z.record(z.string(), z.object({ link: text, flatrate: z.array(ProviderSchema).optional(), rent: z.array(ProviderSchema).optional(), buy: z.array(ProviderSchema).optional() })),
+			results: z.record(
+				z.string(),
+				z.object({
+					link: text,
+					flatrate: z.array(ProviderSchema).optional(),
+					rent: z.array(ProviderSchema).optional(),
+					buy: z.array(ProviderSchema).optional(),
+				}),
+			),
 		})
 		.optional(),
 }

@@ -126,7 +126,14 @@ export async function optimizeAfterImport(handle: DatabaseHandle) {
 	}
 	// Search reads matches in table order as popularity order (migration 0004): restore that order.
 	await sql`CLUSTER catalog_search_docs USING catalog_search_docs_popularity_idx`.execute(handle.db)
-	for (const table of ['catalog_titles', 'catalog_title_genres', 'catalog_title_providers', 'catalog_title_offers', 'catalog_search_terms', 'catalog_search_docs']) {
+	for (const table of [
+		'catalog_titles',
+		'catalog_title_genres',
+		'catalog_title_providers',
+		'catalog_title_offers',
+		'catalog_search_terms',
+		'catalog_search_docs',
+	]) {
 		await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(handle.db)
 	}
 }

@@ -8,7 +8,7 @@ describe('originOf', () => {
 		resetEnvForTests()
 	})
 
-	it('is the request\'s origin without CANONICAL_HOST', () => {
+	it("is the request's origin without CANONICAL_HOST", () => {
 		expect(originOf(new Request('http://localhost:3000/movies'))).toBe('http://localhost:3000')
 	})
 

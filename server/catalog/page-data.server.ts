@@ -42,7 +42,10 @@ export function isNotFoundError(error: unknown): boolean {
 }
 
 /** Reads a list endpoint; a failure is logged and reads as an empty list, so one bad row never breaks a page. */
-export async function listOrEmpty<T>(path: string, query: CatalogQuery = {}): Promise<{ results: T[]; totalPages: number; failed: boolean }> {
+export async function listOrEmpty<T>(
+	path: string,
+	query: CatalogQuery = {},
+): Promise<{ results: T[]; totalPages: number; failed: boolean }> {
 	try {
 		const page = await cachedCatalogGet<TmdbPage<T>>(path, query)
 		return { results: page?.results ?? [], totalPages: page?.total_pages ?? 0, failed: false }
@@ -124,7 +127,9 @@ export function pickLogo(images: TmdbImages | undefined | null): string | null {
 }
 
 /** Hero slides of list items, each with its logo; a failed image lookup just leaves the title text (a slide is memoized per item and image list, see derivedFrom). */
-export async function heroItems(items: ReadonlyArray<Parameters<typeof toHeroItem>[0] & { media_type: 'movie' | 'tv' }>): Promise<HeroFields[]> {
+export async function heroItems(
+	items: ReadonlyArray<Parameters<typeof toHeroItem>[0] & { media_type: 'movie' | 'tv' }>,
+): Promise<HeroFields[]> {
 	return Promise.all(
 		items.map(async (item) => {
 			try {
@@ -148,4 +153,3 @@ export function originOf(request: Request): string {
 	const canonicalHost = getEnv().CANONICAL_HOST
 	return canonicalHost ? `${url.protocol}//${canonicalHost}` : url.origin
 }
-

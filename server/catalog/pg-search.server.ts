@@ -38,22 +38,45 @@ export function createPgSearch(db: Kysely<Database>) {
 	 * The `top` most popular titles matching every word, and how many match (at most `maxRows`).
 	 * Past `maxRows` matches the result keeps the most popular ones found, not an exhaustive ranking.
 	 */
-	async function candidates(words: SearchWord[], top: number, maxRows: number, includeAdult: boolean): Promise<{ rows: SearchCandidate[]; total: number }> {
+	async function candidates(
+		words: SearchWord[],
+		top: number,
+		maxRows: number,
+		includeAdult: boolean,
+	): Promise<{ rows: SearchCandidate[]; total: number }> {
 		if (words.length === 0) return { rows: [], total: 0 }
 		const { indexed, checked } = splitCommonWords(words, await wordShares())
 		const joined = (list: SearchWord[]) => list.map(tsqueryFragment).join(' & ')
 		const checkedQuery = checked.length ? sql`to_tsquery('simple', ${joined(checked)})` : sql`NULL`
 		const result =
 			indexed.length > 0
-				? await sql<SearchCandidate & { total: string }>`SELECT * FROM catalog_search_matches(to_tsquery('simple', ${joined(indexed)}), ${checkedQuery}, ${includeAdult}, ${maxRows}, ${top})`.execute(db)
-				: await sql<SearchCandidate & { total: string }>`SELECT * FROM catalog_search_popular_matches(to_tsquery('simple', ${joined(checked)}), ${includeAdult}, ${maxRows}, ${top})`.execute(db)
-		let rows: SearchCandidate[] = result.rows.map(({ key, title, original_title, popularity }) => ({ key, title, original_title, popularity }))
+				? await sql<
+						SearchCandidate & { total: string }
+					>`SELECT * FROM catalog_search_matches(to_tsquery('simple', ${joined(indexed)}), ${checkedQuery}, ${includeAdult}, ${maxRows}, ${top})`.execute(
+						db,
+					)
+				: await sql<
+						SearchCandidate & { total: string }
+					>`SELECT * FROM catalog_search_popular_matches(to_tsquery('simple', ${joined(checked)}), ${includeAdult}, ${maxRows}, ${top})`.execute(
+						db,
+					)
+		let rows: SearchCandidate[] = result.rows.map(({ key, title, original_title, popularity }) => ({
+			key,
+			title,
+			original_title,
+			popularity,
+		}))
 		const total = Number(result.rows[0]?.total ?? 0)
 		if (indexed.length > 0 && total >= maxRows) {
 			// More matches than were read in table order: make sure the most popular titles are among them.
-			const head = await sql<SearchCandidate>`SELECT * FROM catalog_search_popular_head(to_tsquery('simple', ${joined(indexed)}), ${checkedQuery}, ${includeAdult}, ${POPULAR_HEAD}, ${top})`.execute(db)
+			const head =
+				await sql<SearchCandidate>`SELECT * FROM catalog_search_popular_head(to_tsquery('simple', ${joined(indexed)}), ${checkedQuery}, ${includeAdult}, ${POPULAR_HEAD}, ${top})`.execute(
+					db,
+				)
 			const seen = new Set(rows.map((row) => row.key))
-			rows = [...rows, ...head.rows.filter((row) => !seen.has(row.key))].sort((a, b) => b.popularity - a.popularity || b.key - a.key).slice(0, top)
+			rows = [...rows, ...head.rows.filter((row) => !seen.has(row.key))]
+				.sort((a, b) => b.popularity - a.popularity || b.key - a.key)
+				.slice(0, top)
 		}
 		return { rows: rows.map((row) => ({ ...row, original_title: row.original_title ?? row.title })), total }
 	}

@@ -43,7 +43,13 @@ export const TvListItemSchema = z.object({
 	vote_count: z.number().int(),
 })
 
-const PersonListItemSchema = z.object({ id: z.number(), media_type: z.literal('person'), name: z.string(), profile_path: path, popularity: z.number() })
+const PersonListItemSchema = z.object({
+	id: z.number(),
+	media_type: z.literal('person'),
+	name: z.string(),
+	profile_path: path,
+	popularity: z.number(),
+})
 
 export const MultiItemSchema = z.union([
 	MovieListItemSchema.extend({ media_type: z.literal('movie') }),
@@ -219,7 +225,9 @@ export const SeasonDetailsSchema = SeasonSummarySchema.omit({ episode_count: tru
 export const EpisodeDetailsSchema = EpisodeSummarySchema.extend({
 	crew: z.array(EpisodePersonSchema.extend({ job: z.string() })),
 	guest_stars: z.array(EpisodePersonSchema),
-	credits: z.object({ cast: z.array(EpisodePersonSchema), crew: z.array(EpisodePersonSchema), guest_stars: z.array(EpisodePersonSchema) }).optional(),
+	credits: z
+		.object({ cast: z.array(EpisodePersonSchema), crew: z.array(EpisodePersonSchema), guest_stars: z.array(EpisodePersonSchema) })
+		.optional(),
 	external_ids: ExternalIdsSchema.optional(),
 	images: z.object({ stills: z.array(ImageSchema) }).optional(),
 })
@@ -232,6 +240,11 @@ export const WatchProvidersSchema = z.object({
 	id: z.number().int(),
 	results: z.record(
 		z.string().regex(/^[A-Z]{2}$/),
-		z.object({ link: z.string(), flatrate: z.array(ProviderSchema).optional(), rent: z.array(ProviderSchema).optional(), buy: z.array(ProviderSchema).optional() }),
+		z.object({
+			link: z.string(),
+			flatrate: z.array(ProviderSchema).optional(),
+			rent: z.array(ProviderSchema).optional(),
+			buy: z.array(ProviderSchema).optional(),
+		}),
 	),
 })

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { editDistance, normalizeSearchText, queryTokens, relevanceScore, searchTextFor, singleEdits, splitCommonWords, stripLeadingArticle, tsqueryFragment, wordShare, type SearchWord } from './search-text.ts'
+import {
+	editDistance,
+	normalizeSearchText,
+	queryTokens,
+	relevanceScore,
+	searchTextFor,
+	singleEdits,
+	splitCommonWords,
+	stripLeadingArticle,
+	tsqueryFragment,
+	wordShare,
+	type SearchWord,
+} from './search-text.ts'
 
 describe('search text', () => {
 	it('normalises case, accents, apostrophes, ampersands and punctuation', () => {
@@ -37,15 +49,46 @@ describe('relevance score', () => {
 			.map((t) => t.title)
 
 	it('puts the exact title first, with or without its article, over more popular near-misses', () => {
-		expect(rank('dark knight', [['The Dark Knight Rises', 120], ['The Dark Knight', 80]])[0]).toBe('The Dark Knight')
-		expect(rank('toy story', [['Toy Story 3', 60], ['Toy Story', 40], ['Toy Story 2', 50]])[0]).toBe('Toy Story')
-		expect(rank('toy story 3', [['Toy Story', 60], ['Toy Story 3', 40]])[0]).toBe('Toy Story 3')
+		expect(
+			rank('dark knight', [
+				['The Dark Knight Rises', 120],
+				['The Dark Knight', 80],
+			])[0],
+		).toBe('The Dark Knight')
+		expect(
+			rank('toy story', [
+				['Toy Story 3', 60],
+				['Toy Story', 40],
+				['Toy Story 2', 50],
+			])[0],
+		).toBe('Toy Story')
+		expect(
+			rank('toy story 3', [
+				['Toy Story', 60],
+				['Toy Story 3', 40],
+			])[0],
+		).toBe('Toy Story 3')
 	})
 
 	it('prefers prefixes, then all words, then typos, with popularity breaking ties', () => {
-		expect(rank('interst', [['Interstate 60', 2], ['Interstellar', 700]])[0]).toBe('Interstellar')
-		expect(rank('gladiater', [['Gladiator', 100], ['The Gladiators of Rome', 1]])[0]).toBe('Gladiator')
-		expect(rank('star', [['Star Trek', 50], ['Star Wars', 120]])[0]).toBe('Star Wars')
+		expect(
+			rank('interst', [
+				['Interstate 60', 2],
+				['Interstellar', 700],
+			])[0],
+		).toBe('Interstellar')
+		expect(
+			rank('gladiater', [
+				['Gladiator', 100],
+				['The Gladiators of Rome', 1],
+			])[0],
+		).toBe('Gladiator')
+		expect(
+			rank('star', [
+				['Star Trek', 50],
+				['Star Wars', 120],
+			])[0],
+		).toBe('Star Wars')
 	})
 
 	describe('common words (PostgreSQL plan)', () => {

@@ -152,7 +152,10 @@ export function tsqueryFragment(word: SearchWord): string {
  * When every word is common but together they are not (their estimated shares multiplied),
  * they are all looked up, since walking the titles by popularity would find few matches.
  */
-export function splitCommonWords(words: SearchWord[], shares: ReadonlyMap<string, number>): { indexed: SearchWord[]; checked: SearchWord[] } {
+export function splitCommonWords(
+	words: SearchWord[],
+	shares: ReadonlyMap<string, number>,
+): { indexed: SearchWord[]; checked: SearchWord[] } {
 	const indexed: SearchWord[] = []
 	const checked: SearchWord[] = []
 	let together = 1

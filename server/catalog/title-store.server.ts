@@ -26,8 +26,30 @@ const nullIfEmpty = (value: string | null | undefined) => (value ? value : null)
 function pickDetails(item: ImportItem): Record<string, unknown> {
 	const keys =
 		item.kind === 'movie'
-			? ['homepage', 'production_companies', 'production_countries', 'spoken_languages', 'budget', 'revenue', 'release_dates', 'origin_country', 'video']
-			: ['homepage', 'production_companies', 'networks', 'created_by', 'episode_run_time', 'number_of_seasons', 'number_of_episodes', 'origin_country', 'type', 'in_production', 'languages']
+			? [
+					'homepage',
+					'production_companies',
+					'production_countries',
+					'spoken_languages',
+					'budget',
+					'revenue',
+					'release_dates',
+					'origin_country',
+					'video',
+				]
+			: [
+					'homepage',
+					'production_companies',
+					'networks',
+					'created_by',
+					'episode_run_time',
+					'number_of_seasons',
+					'number_of_episodes',
+					'origin_country',
+					'type',
+					'in_production',
+					'languages',
+				]
 	const details: Record<string, unknown> = {}
 	const source = item as Record<string, unknown>
 	for (const key of keys) if (source[key] !== undefined && source[key] !== null) details[key] = source[key]
@@ -128,7 +150,13 @@ async function writeBatch(db: Db, items: ImportItem[]) {
 	)
 
 	const terms = [...new Set(rows.flatMap((row) => row.search_text.split(' ')).filter(Boolean))].map((term) => ({ term }))
-	await insertChunked(terms, (chunk) => db.insertInto('catalog_search_terms').values(chunk).onConflict((oc) => oc.column('term').doNothing()).execute())
+	await insertChunked(terms, (chunk) =>
+		db
+			.insertInto('catalog_search_terms')
+			.values(chunk)
+			.onConflict((oc) => oc.column('term').doNothing())
+			.execute(),
+	)
 
 	for (let i = 0; i < keys.length; i += 5000) {
 		const slice = keys.slice(i, i + 5000)
@@ -137,9 +165,16 @@ async function writeBatch(db: Db, items: ImportItem[]) {
 		await db.deleteFrom('catalog_title_offers').where('title_key', 'in', slice).execute()
 	}
 	// Adult titles get no genre or provider links: browsing lists never show them.
-	const genreRows = rows.filter((row) => row.adult === 0).flatMap((row) =>
-		[...new Set(JSON.parse(row.genre_ids) as number[])].map((genre_id) => ({ title_key: row.key, media_type: row.media_type, genre_id, popularity: row.popularity })),
-	)
+	const genreRows = rows
+		.filter((row) => row.adult === 0)
+		.flatMap((row) =>
+			[...new Set(JSON.parse(row.genre_ids) as number[])].map((genre_id) => ({
+				title_key: row.key,
+				media_type: row.media_type,
+				genre_id,
+				popularity: row.popularity,
+			})),
+		)
 	await insertChunked(genreRows, (chunk) => db.insertInto('catalog_title_genres').values(chunk).execute())
 
 	const providerRows = items.flatMap((item, index) => {
@@ -178,10 +213,21 @@ async function writeOffers(db: Db, items: ImportItem[], rows: CatalogTitlesTable
 			for (const kind of WATCH_OFFER_KINDS) {
 				for (const provider of entry[kind] ?? []) {
 					const key = `${row.key}:${region}:${kind}:${provider.provider_id}`
-					if (!offers.has(key)) offers.set(key, { title_key: row.key, region, kind, provider_id: provider.provider_id, display_priority: Math.round(provider.display_priority ?? 0) })
+					if (!offers.has(key))
+						offers.set(key, {
+							title_key: row.key,
+							region,
+							kind,
+							provider_id: provider.provider_id,
+							display_priority: Math.round(provider.display_priority ?? 0),
+						})
 					if (provider.provider_name) {
 						const known = providers.get(provider.provider_id)
-						providers.set(provider.provider_id, { provider_id: provider.provider_id, provider_name: provider.provider_name, logo_path: provider.logo_path || known?.logo_path || null })
+						providers.set(provider.provider_id, {
+							provider_id: provider.provider_id,
+							provider_name: provider.provider_name,
+							logo_path: provider.logo_path || known?.logo_path || null,
+						})
 					}
 				}
 			}
@@ -206,23 +252,61 @@ async function writeOffers(db: Db, items: ImportItem[], rows: CatalogTitlesTable
 async function writeCredits(db: Db, items: ImportItem[], rows: CatalogTitlesTable[]) {
 	const withCredits = items.map((item, index) => ({ item, row: rows[index]! })).filter(({ item }) => item.credits)
 	if (withCredits.length === 0) return
-	const people = new Map<number, { id: number; name: string; profile_path: string | null; known_for_department: string | null; popularity: number }>()
+	const people = new Map<
+		number,
+		{ id: number; name: string; profile_path: string | null; known_for_department: string | null; popularity: number }
+	>()
 	const credits: Database['catalog_credits'][] = []
 	for (const { item, row } of withCredits) {
 		const cast = item.credits?.cast ?? []
 		const crew = item.credits?.crew ?? []
 		cast.forEach((person, order) => {
-			people.set(person.id, { id: person.id, name: person.name, profile_path: person.profile_path ?? null, known_for_department: person.known_for_department ?? 'Acting', popularity: person.popularity ?? 0 })
-			credits.push({ title_key: row.key, kind: 'cast', credit_order: order, person_id: person.id, character: person.character ?? null, job: null, department: null })
+			people.set(person.id, {
+				id: person.id,
+				name: person.name,
+				profile_path: person.profile_path ?? null,
+				known_for_department: person.known_for_department ?? 'Acting',
+				popularity: person.popularity ?? 0,
+			})
+			credits.push({
+				title_key: row.key,
+				kind: 'cast',
+				credit_order: order,
+				person_id: person.id,
+				character: person.character ?? null,
+				job: null,
+				department: null,
+			})
 		})
 		crew.forEach((person, order) => {
 			if (!people.has(person.id)) {
-				people.set(person.id, { id: person.id, name: person.name, profile_path: person.profile_path ?? null, known_for_department: person.known_for_department ?? person.department ?? null, popularity: person.popularity ?? 0 })
+				people.set(person.id, {
+					id: person.id,
+					name: person.name,
+					profile_path: person.profile_path ?? null,
+					known_for_department: person.known_for_department ?? person.department ?? null,
+					popularity: person.popularity ?? 0,
+				})
 			}
-			credits.push({ title_key: row.key, kind: 'crew', credit_order: order, person_id: person.id, character: null, job: person.job ?? null, department: person.department ?? null })
+			credits.push({
+				title_key: row.key,
+				kind: 'crew',
+				credit_order: order,
+				person_id: person.id,
+				character: null,
+				job: person.job ?? null,
+				department: person.department ?? null,
+			})
 		})
 	}
-	await db.deleteFrom('catalog_credits').where('title_key', 'in', withCredits.map(({ row }) => row.key)).execute()
+	await db
+		.deleteFrom('catalog_credits')
+		.where(
+			'title_key',
+			'in',
+			withCredits.map(({ row }) => row.key),
+		)
+		.execute()
 	await insertChunked([...people.values()], (chunk) =>
 		db
 			.insertInto('catalog_people')
@@ -283,11 +367,23 @@ async function writeImages(db: Db, items: ImportItem[]) {
 			}
 		}
 	}
-	for (let i = 0; i < owners.length; i += 5000) await db.deleteFrom('catalog_images').where('owner', 'in', owners.slice(i, i + 5000)).execute()
+	for (let i = 0; i < owners.length; i += 5000)
+		await db
+			.deleteFrom('catalog_images')
+			.where('owner', 'in', owners.slice(i, i + 5000))
+			.execute()
 	await insertChunked(rows, (chunk) => db.insertInto('catalog_images').values(chunk).execute())
 }
 
-const personJson = (person: { id: number; name: string; profile_path?: string | null; character?: string | null; job?: string | null; department?: string | null; order?: number | null }) => ({
+const personJson = (person: {
+	id: number
+	name: string
+	profile_path?: string | null
+	character?: string | null
+	job?: string | null
+	department?: string | null
+	order?: number | null
+}) => ({
 	id: person.id,
 	name: person.name,
 	profile_path: person.profile_path ?? null,

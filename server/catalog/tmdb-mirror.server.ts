@@ -79,8 +79,12 @@ export async function syncFromTmdb(handle: DatabaseHandle, live: LiveCatalog, op
 
 	await mapLimit(refs, options.concurrency ?? 4, async (ref) => {
 		try {
-			const appends = ref.media === 'movie' ? 'credits,external_ids,images,release_dates,watch/providers' : 'credits,external_ids,images,watch/providers'
-			const details = (await live.get(parseCatalogRoute(`/${ref.media}/${ref.id}`, { append_to_response: appends }))) as Record<string, unknown>
+			const appends =
+				ref.media === 'movie' ? 'credits,external_ids,images,release_dates,watch/providers' : 'credits,external_ids,images,watch/providers'
+			const details = (await live.get(parseCatalogRoute(`/${ref.media}/${ref.id}`, { append_to_response: appends }))) as Record<
+				string,
+				unknown
+			>
 			if (ref.media === 'tv' && Array.isArray(details.seasons)) {
 				const seasons = details.seasons as Array<{ season_number: number }>
 				details.seasons = await Promise.all(

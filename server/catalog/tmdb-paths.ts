@@ -7,11 +7,26 @@ import { badRequest, notFound } from '../http/errors.server.ts'
 
 export type CatalogQuery = Record<string, string | number | boolean | undefined | null>
 
-const page = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(500, 'page must be at most 500').default(1)
-const language = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'language must look like en or en-US').optional()
-const region = z.string().regex(/^[A-Z]{2}$/, 'region must be a two-letter country code').optional()
+const page = z.coerce
+	.number({ error: 'page must be a number' })
+	.int('page must be a whole number')
+	.min(1, 'page must be at least 1')
+	.max(500, 'page must be at most 500')
+	.default(1)
+const language = z
+	.string()
+	.regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'language must look like en or en-US')
+	.optional()
+const region = z
+	.string()
+	.regex(/^[A-Z]{2}$/, 'region must be a two-letter country code')
+	.optional()
 const flag = z.enum(['true', 'false']).optional()
-const date = (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2024-01-31`).optional()
+const date = (name: string) =>
+	z
+		.string()
+		.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2024-01-31`)
+		.optional()
 /** At most 20 ids: TMDB's pages never need more, and each distinct list is its own upstream call. */
 const idList = (name: string) =>
 	z
@@ -19,13 +34,26 @@ const idList = (name: string) =>
 		.regex(/^\d{1,10}([,|]\d{1,10}){0,19}$/, `${name} must be up to 20 ids separated by , (and) or | (or)`)
 		.optional()
 
-const APPENDS = ['credits', 'similar', 'recommendations', 'external_ids', 'images', 'release_dates', 'watch/providers', 'videos', 'keywords'] as const
+const APPENDS = [
+	'credits',
+	'similar',
+	'recommendations',
+	'external_ids',
+	'images',
+	'release_dates',
+	'watch/providers',
+	'videos',
+	'keywords',
+] as const
 const appendToResponse = z
 	.string()
 	.max(200)
 	.optional()
 	.transform((value, ctx) => {
-		const parts = (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)
+		const parts = (value ?? '')
+			.split(',')
+			.map((p) => p.trim())
+			.filter(Boolean)
 		for (const part of parts) {
 			if (!(APPENDS as readonly string[]).includes(part)) {
 				ctx.addIssue({ code: 'custom', message: `append_to_response: unsupported value "${part}"` })
@@ -79,7 +107,10 @@ const discoverQuery = z.object({
 	include_adult: flag,
 	include_video: flag,
 	include_null_first_air_dates: flag,
-	with_original_language: z.string().regex(/^[a-z]{2}$/, 'with_original_language must be a language code').optional(),
+	with_original_language: z
+		.string()
+		.regex(/^[a-z]{2}$/, 'with_original_language must be a language code')
+		.optional(),
 	'primary_release_date.gte': date('primary_release_date.gte'),
 	'primary_release_date.lte': date('primary_release_date.lte'),
 	'release_date.gte': date('release_date.gte'),
@@ -88,7 +119,12 @@ const discoverQuery = z.object({
 	'first_air_date.lte': date('first_air_date.lte'),
 	'air_date.gte': date('air_date.gte'),
 	'air_date.lte': date('air_date.lte'),
-	'vote_count.gte': z.coerce.number().int('vote_count.gte must be a whole number').min(0).max(100_000, 'vote_count.gte must be at most 100000').optional(),
+	'vote_count.gte': z.coerce
+		.number()
+		.int('vote_count.gte must be a whole number')
+		.min(0)
+		.max(100_000, 'vote_count.gte must be at most 100000')
+		.optional(),
 	'vote_average.gte': z.coerce.number().min(0).max(10).optional(),
 })
 
@@ -138,16 +174,34 @@ const ID = '([1-9]\\d{0,9})'
 const NUM = '(\\d{1,4})'
 const matchers: Array<[RegExp, (m: RegExpMatchArray, q: CatalogQuery) => CatalogRoute]> = [
 	[/^search\/multi$/, (_m, q) => ({ name: 'search', query: parse(searchQuery, q) })],
-	[/^(movie|tv)\/(popular|top_rated)$/, (m, q) => ({ name: 'list', media: m[1] as 'movie' | 'tv', list: m[2] as 'popular', query: parse(listQuery, q) })],
+	[
+		/^(movie|tv)\/(popular|top_rated)$/,
+		(m, q) => ({ name: 'list', media: m[1] as 'movie' | 'tv', list: m[2] as 'popular', query: parse(listQuery, q) }),
+	],
 	[/^movie\/upcoming$/, (_m, q) => ({ name: 'list', media: 'movie', list: 'upcoming', query: parse(listQuery, q) })],
 	[/^tv\/on_the_air$/, (_m, q) => ({ name: 'list', media: 'tv', list: 'on_the_air', query: parse(listQuery, q) })],
-	[/^trending\/(movie|tv)\/(day|week)$/, (m, q) => ({ name: 'trending', media: m[1] as 'movie', window: m[2] as 'day', query: parse(listQuery, q) })],
+	[
+		/^trending\/(movie|tv)\/(day|week)$/,
+		(m, q) => ({ name: 'trending', media: m[1] as 'movie', window: m[2] as 'day', query: parse(listQuery, q) }),
+	],
 	[/^discover\/(movie|tv)$/, (m, q) => ({ name: 'discover', media: m[1] as 'movie', query: parse(discoverQuery, q) })],
 	[/^genre\/(movie|tv)\/list$/, (m, q) => ({ name: 'genres', media: m[1] as 'movie', query: parse(emptyQuery, q) })],
-	[new RegExp(`^(movie|tv)\\/${ID}$`), (m, q) => ({ name: 'details', media: m[1] as 'movie', id: Number(m[2]), query: parse(detailQuery, q) })],
-	[new RegExp(`^(movie|tv)\\/${ID}\\/images$`), (m, q) => ({ name: 'images', media: m[1] as 'movie', id: Number(m[2]), query: parse(imagesQuery, q) })],
-	[new RegExp(`^(movie|tv)\\/${ID}\\/watch\\/providers$`), (m, q) => ({ name: 'providers', media: m[1] as 'movie', id: Number(m[2]), query: parse(emptyQuery, q) })],
-	[new RegExp(`^tv\\/${ID}\\/season\\/${NUM}$`), (m, q) => ({ name: 'season', id: Number(m[1]), season: Number(m[2]), query: parse(detailQuery, q) })],
+	[
+		new RegExp(`^(movie|tv)\\/${ID}$`),
+		(m, q) => ({ name: 'details', media: m[1] as 'movie', id: Number(m[2]), query: parse(detailQuery, q) }),
+	],
+	[
+		new RegExp(`^(movie|tv)\\/${ID}\\/images$`),
+		(m, q) => ({ name: 'images', media: m[1] as 'movie', id: Number(m[2]), query: parse(imagesQuery, q) }),
+	],
+	[
+		new RegExp(`^(movie|tv)\\/${ID}\\/watch\\/providers$`),
+		(m, q) => ({ name: 'providers', media: m[1] as 'movie', id: Number(m[2]), query: parse(emptyQuery, q) }),
+	],
+	[
+		new RegExp(`^tv\\/${ID}\\/season\\/${NUM}$`),
+		(m, q) => ({ name: 'season', id: Number(m[1]), season: Number(m[2]), query: parse(detailQuery, q) }),
+	],
 	[
 		new RegExp(`^tv\\/${ID}\\/season\\/${NUM}\\/episode\\/${NUM}$`),
 		(m, q) => ({ name: 'episode', id: Number(m[1]), season: Number(m[2]), episode: Number(m[3]), query: parse(detailQuery, q) }),

@@ -24,15 +24,40 @@ describe.each(DIALECTS)('database layer on %s', (dialect) => {
 		const id = crypto.randomUUID()
 		await db
 			.insertInto('users')
-			.values({ id, username: 'Alice', username_lower: 'alice', email: 'A@x.io', email_lower: 'a@x.io', name: 'Alice', password_hash: 'h', four_k_token: null, created_at: now, updated_at: now })
+			.values({
+				id,
+				username: 'Alice',
+				username_lower: 'alice',
+				email: 'A@x.io',
+				email_lower: 'a@x.io',
+				name: 'Alice',
+				password_hash: 'h',
+				four_k_token: null,
+				created_at: now,
+				updated_at: now,
+			})
 			.execute()
 		await expect(
 			db
 				.insertInto('users')
-				.values({ id: crypto.randomUUID(), username: 'ALICE', username_lower: 'alice', email: 'b@x.io', email_lower: 'b@x.io', name: 'B', password_hash: 'h', four_k_token: null, created_at: now, updated_at: now })
+				.values({
+					id: crypto.randomUUID(),
+					username: 'ALICE',
+					username_lower: 'alice',
+					email: 'b@x.io',
+					email_lower: 'b@x.io',
+					name: 'B',
+					password_hash: 'h',
+					four_k_token: null,
+					created_at: now,
+					updated_at: now,
+				})
 				.execute(),
 		).rejects.toThrow()
-		await db.insertInto('sessions').values({ id: 's1', user_id: id, created_at: now, expires_at: now + 1000, last_seen_at: now, user_agent: null }).execute()
+		await db
+			.insertInto('sessions')
+			.values({ id: 's1', user_id: id, created_at: now, expires_at: now + 1000, last_seen_at: now, user_agent: null })
+			.execute()
 		const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 		// bigint columns come back as numbers on both dialects.
 		expect(user.created_at).toBe(now)
@@ -52,7 +77,12 @@ describe('PostgreSQL library tables', () => {
 	})
 
 	it('leaves room on library pages so syncs update rows in place (HOT)', async () => {
-		const result = await sql<{ relname: string; reloptions: string[] | null }>`select relname, reloptions from pg_class where relname in ('user_bookmarks', 'user_watch_items', 'user_watch_episodes') order by relname`.execute(testDb.handle.db)
+		const result = await sql<{
+			relname: string
+			reloptions: string[] | null
+		}>`select relname, reloptions from pg_class where relname in ('user_bookmarks', 'user_watch_items', 'user_watch_episodes') order by relname`.execute(
+			testDb.handle.db,
+		)
 		expect(result.rows).toEqual([
 			{ relname: 'user_bookmarks', reloptions: ['fillfactor=50'] },
 			{ relname: 'user_watch_episodes', reloptions: ['fillfactor=50'] },

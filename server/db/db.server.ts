@@ -78,10 +78,7 @@ export async function migrateToLatest(handle: DatabaseHandle) {
 	const provider: MigrationProvider = {
 		async getMigrations() {
 			return Object.fromEntries(
-				Object.entries(migrations).map(([name, migration]) => [
-					name,
-					{ up: (db: Kysely<unknown>) => migration.up(db, handle.dialect) },
-				]),
+				Object.entries(migrations).map(([name, migration]) => [name, { up: (db: Kysely<unknown>) => migration.up(db, handle.dialect) }]),
 			)
 		},
 	}

@@ -32,4 +32,14 @@ export interface CoreTables {
 }
 
 /** Every table; each feature declares its own in its module and joins them here. */
-export interface Database extends CoreTables, AuthTables, ErrorReportsTables, DonateTables, CatalogTables, SyncTables, SourcesTables, CalendarTables, PartnersTables {}
+export interface Database
+	extends
+		CoreTables,
+		AuthTables,
+		ErrorReportsTables,
+		DonateTables,
+		CatalogTables,
+		SyncTables,
+		SourcesTables,
+		CalendarTables,
+		PartnersTables {}

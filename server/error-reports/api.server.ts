@@ -38,7 +38,11 @@ export type ErrorReport = z.infer<typeof ReportSchema>
 
 /** The chat embed of a report (product.md §7): error name, message, URL, status, browser, the user's notes and the stack's start. */
 export function errorReportEmbed(report: ErrorReport) {
-	const field = (name: string, value: string | number | undefined, inline = false) => ({ name, value: value === undefined || value === '' ? '-' : String(value).slice(0, 1024), inline })
+	const field = (name: string, value: string | number | undefined, inline = false) => ({
+		name,
+		value: value === undefined || value === '' ? '-' : String(value).slice(0, 1024),
+		inline,
+	})
 	return {
 		embeds: [
 			{
@@ -60,7 +64,13 @@ export function errorReportEmbed(report: ErrorReport) {
 async function postToWebhook(url: string, report: ErrorReport): Promise<boolean> {
 	try {
 		// Only the owner's configured address is ever called, with no redirects followed.
-		const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(errorReportEmbed(report)), redirect: 'error', signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) })
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(errorReportEmbed(report)),
+			redirect: 'error',
+			signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+		})
 		return response.ok
 	} catch {
 		return false
@@ -68,7 +78,10 @@ async function postToWebhook(url: string, report: ErrorReport): Promise<boolean>
 }
 
 async function keepReport(report: ErrorReport) {
-	await getDatabase().db.insertInto('error_reports').values({ id: crypto.randomUUID(), created_at: Date.now(), report: JSON.stringify(report) }).execute()
+	await getDatabase()
+		.db.insertInto('error_reports')
+		.values({ id: crypto.randomUUID(), created_at: Date.now(), report: JSON.stringify(report) })
+		.execute()
 }
 
 export function errorReportRouter() {

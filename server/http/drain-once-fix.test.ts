@@ -37,15 +37,17 @@ afterEach(() => close?.())
 async function fetchSlowly(port: number) {
 	// Read slowly so the writer meets backpressure.
 	await new Promise<void>((resolve, reject) => {
-		http.get({ port, host: '127.0.0.1', path: '/', headers: { 'accept-encoding': 'gzip' } }, (res) => {
-			const gunzip = res.pipe(zlib.createGunzip())
-			gunzip.on('data', () => {
-				gunzip.pause()
-				setTimeout(() => gunzip.resume(), 1)
+		http
+			.get({ port, host: '127.0.0.1', path: '/', headers: { 'accept-encoding': 'gzip' } }, (res) => {
+				const gunzip = res.pipe(zlib.createGunzip())
+				gunzip.on('data', () => {
+					gunzip.pause()
+					setTimeout(() => gunzip.resume(), 1)
+				})
+				gunzip.on('end', resolve)
+				gunzip.on('error', reject)
 			})
-			gunzip.on('end', resolve)
-			gunzip.on('error', reject)
-		}).on('error', reject)
+			.on('error', reject)
 	})
 }
 

@@ -52,9 +52,7 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
 		res.locals.cspNonce = nonce
 		const directives = [
 			"default-src 'self'",
-			options.development
-				? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline'`
-				: `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+			options.development ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline'` : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
 			// React style attributes (progress bars, artwork colours) need inline styles.
 			"style-src 'self' 'unsafe-inline'",
 			`img-src 'self' data: blob: ${[...options.imageHosts, ...(options.extraImageHosts?.() ?? [])].join(' ')}`.trim(),

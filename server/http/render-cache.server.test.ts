@@ -70,7 +70,9 @@ describe('createRenderCache', () => {
 	it('keeps text outside ASCII intact around the nonce', () => {
 		const cache = createRenderCache()
 		cache.set('k', Buffer.from('<p>Pokémon ★ 名探偵</p><script nonce="N0nce+/abcdefghij==">“x”</script>'), 'N0nce+/abcdefghij==')
-		expect(cache.get('k', 'Fresh/Nonce+123456==')?.toString('utf8')).toBe('<p>Pokémon ★ 名探偵</p><script nonce="Fresh/Nonce+123456==">“x”</script>')
+		expect(cache.get('k', 'Fresh/Nonce+123456==')?.toString('utf8')).toBe(
+			'<p>Pokémon ★ 名探偵</p><script nonce="Fresh/Nonce+123456==">“x”</script>',
+		)
 	})
 
 	it('stores nothing without a real nonce to replace', () => {

@@ -84,7 +84,11 @@ export function createRenderCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_
 	// a hit only copies bytes around the new nonce (no string joining or re-encoding).
 	const lru = new LRUCache<string, Buffer[]>({
 		maxSize: maxBytes,
-		sizeCalculation: (parts) => Math.max(1, parts.reduce((sum, part) => sum + part.length, 0)),
+		sizeCalculation: (parts) =>
+			Math.max(
+				1,
+				parts.reduce((sum, part) => sum + part.length, 0),
+			),
 		ttl: ttlMs,
 	})
 	// Renders under way: concurrent requests for one key wait for the first instead of rendering again.

@@ -175,7 +175,11 @@ export async function artSubject(kind: ArtKind, ref: string): Promise<ArtSubject
 		const { db } = getDatabase()
 		if ((type === 'movie' || type === 'tv' || type === 'season' || type === 'episode') && ids[0]) {
 			const media = type === 'movie' ? 'movie' : 'tv'
-			const row = await db.selectFrom('catalog_titles').select(['title', 'release_date', 'genre_ids']).where('key', '=', ids[0] * 2 + (media === 'tv' ? 1 : 0)).executeTakeFirst()
+			const row = await db
+				.selectFrom('catalog_titles')
+				.select(['title', 'release_date', 'genre_ids'])
+				.where('key', '=', ids[0] * 2 + (media === 'tv' ? 1 : 0))
+				.executeTakeFirst()
 			if (!row) return undefined
 			const genre = genreObjects(media, JSON.parse(row.genre_ids) as number[])[0]?.name
 			// The show's colours carry through its seasons and episodes.
@@ -201,8 +205,13 @@ export async function artSubject(kind: ArtKind, ref: string): Promise<ArtSubject
 		if (type === 'provider' && ids[0] && ids.length === 1 && kind === 'logo') {
 			// A provider's logo is drawn when the catalogue's provider data gives this very path as its logo
 			// (or none: the drawn one stands in), or for the streaming networks Willow knows.
-			const provider = await db.selectFrom('catalog_watch_providers').select(['provider_name', 'logo_path']).where('provider_id', '=', ids[0]).executeTakeFirst()
-			if (provider && (provider.logo_path === null || provider.logo_path === artPath('logo', ref))) return { seed: ref, title: provider.provider_name, tile: true }
+			const provider = await db
+				.selectFrom('catalog_watch_providers')
+				.select(['provider_name', 'logo_path'])
+				.where('provider_id', '=', ids[0])
+				.executeTakeFirst()
+			if (provider && (provider.logo_path === null || provider.logo_path === artPath('logo', ref)))
+				return { seed: ref, title: provider.provider_name, tile: true }
 			const network = NETWORKS.find((n) => n.providerId === ids[0])
 			return network ? { seed: ref, title: network.name, tile: true } : undefined
 		}
@@ -280,7 +289,9 @@ export function imagesApiRouter() {
 		const url = allowedRemoteSource(src, getEnv().TMDB_IMAGE_BASE)
 		if (!url) throw badRequest('src must be an image on the TMDB image host or a Willow /art/ path')
 		const transform = parseTransform(req.query)
-		await serve(req, res, `proxy:v1:${url.href}:${transformKey(transform)}`, PROXY_MAX_AGE, async () => render(await fetchSource(url), transform, url.pathname.endsWith('.svg') ? 72 : undefined))
+		await serve(req, res, `proxy:v1:${url.href}:${transformKey(transform)}`, PROXY_MAX_AGE, async () =>
+			render(await fetchSource(url), transform, url.pathname.endsWith('.svg') ? 72 : undefined),
+		)
 	})
 
 	return router

@@ -37,7 +37,13 @@ describe('artwork drawing', () => {
 		const svg = drawArt('logo', { seed: 'tv-1399', title: 'Game of Thrones' })
 		const lines = [...svg.matchAll(/font-size="(\d+)"[^>]*>([^<]+)<\/text>/g)].map((m) => ({ size: Number(m[1]), text: m[2]! }))
 		expect(lines.map((l) => l.text)).toEqual(['Game of', 'Thrones'])
-		for (const title of ['Game of Thrones', 'The Shawshank Redemption', 'Stranger Things', 'Avengers: Doomsday', 'Frieren: Beyond Journey’s End']) {
+		for (const title of [
+			'Game of Thrones',
+			'The Shawshank Redemption',
+			'Stranger Things',
+			'Avengers: Doomsday',
+			'Frieren: Beyond Journey’s End',
+		]) {
 			for (const m of drawArt('logo', { seed: 's', title }).matchAll(/x="(\d+)"[^>]*font-size="(\d+)"[^>]*>([^<]+)<\/text>/g)) {
 				expect(Number(m[1]) + m[3]!.length * Number(m[2]) * 0.64, `${title}: ${m[3]}`).toBeLessThanOrEqual(ART_SIZE.logo.width)
 			}

@@ -91,7 +91,10 @@ function motif(seed: string, width: number, height: number, colours: ReturnType<
 		const cx = width * (0.3 + rand() * 0.4)
 		const cy = height * (0.3 + rand() * 0.25)
 		const r = Math.min(width, height) * (0.18 + rand() * 0.12)
-		for (let i = 5; i >= 1; i--) shapes.push(`<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${(r * (1 + i * 0.35)).toFixed(0)}" fill="none" stroke="${colours.glow}" stroke-opacity="${(0.05 * i).toFixed(2)}" stroke-width="${(r * 0.06).toFixed(0)}"/>`)
+		for (let i = 5; i >= 1; i--)
+			shapes.push(
+				`<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${(r * (1 + i * 0.35)).toFixed(0)}" fill="none" stroke="${colours.glow}" stroke-opacity="${(0.05 * i).toFixed(2)}" stroke-width="${(r * 0.06).toFixed(0)}"/>`,
+			)
 		shapes.push(`<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${r.toFixed(0)}" fill="${colours.glow}" fill-opacity="0.85"/>`)
 	} else if (kind === 1) {
 		// Layered mountain ridges.
@@ -101,21 +104,29 @@ function motif(seed: string, width: number, height: number, colours: ReturnType<
 			const steps = 6 + Math.floor(rand() * 4)
 			for (let i = 1; i <= steps; i++) points += ` ${((width * i) / steps).toFixed(0)},${(base - rand() * height * 0.18).toFixed(0)}`
 			points += ` ${width},${height}`
-			shapes.push(`<polygon points="${points}" fill="${layer % 2 ? colours.mid : colours.deep}" fill-opacity="${(0.35 + layer * 0.15).toFixed(2)}"/>`)
+			shapes.push(
+				`<polygon points="${points}" fill="${layer % 2 ? colours.mid : colours.deep}" fill-opacity="${(0.35 + layer * 0.15).toFixed(2)}"/>`,
+			)
 		}
-		shapes.unshift(`<circle cx="${(width * (0.2 + rand() * 0.6)).toFixed(0)}" cy="${(height * 0.25).toFixed(0)}" r="${(Math.min(width, height) * 0.09).toFixed(0)}" fill="${colours.accent}" fill-opacity="0.8"/>`)
+		shapes.unshift(
+			`<circle cx="${(width * (0.2 + rand() * 0.6)).toFixed(0)}" cy="${(height * 0.25).toFixed(0)}" r="${(Math.min(width, height) * 0.09).toFixed(0)}" fill="${colours.accent}" fill-opacity="0.8"/>`,
+		)
 	} else if (kind === 2) {
 		// Diagonal light beams.
 		for (let i = 0; i < 7; i++) {
 			const x = width * (rand() * 1.2 - 0.1)
 			const w = width * (0.04 + rand() * 0.12)
-			shapes.push(`<polygon points="${x.toFixed(0)},0 ${(x + w).toFixed(0)},0 ${(x + w - width * 0.5).toFixed(0)},${height} ${(x - width * 0.5).toFixed(0)},${height}" fill="${i % 2 ? colours.glow : colours.accent}" fill-opacity="${(0.06 + rand() * 0.12).toFixed(2)}"/>`)
+			shapes.push(
+				`<polygon points="${x.toFixed(0)},0 ${(x + w).toFixed(0)},0 ${(x + w - width * 0.5).toFixed(0)},${height} ${(x - width * 0.5).toFixed(0)},${height}" fill="${i % 2 ? colours.glow : colours.accent}" fill-opacity="${(0.06 + rand() * 0.12).toFixed(2)}"/>`,
+			)
 		}
 	} else {
 		// A field of soft orbs.
 		for (let i = 0; i < 14; i++) {
 			const r = Math.min(width, height) * (0.03 + rand() * 0.16)
-			shapes.push(`<circle cx="${(rand() * width).toFixed(0)}" cy="${(rand() * height).toFixed(0)}" r="${r.toFixed(0)}" fill="${i % 3 ? colours.glow : colours.accent}" fill-opacity="${(0.08 + rand() * 0.25).toFixed(2)}"/>`)
+			shapes.push(
+				`<circle cx="${(rand() * width).toFixed(0)}" cy="${(rand() * height).toFixed(0)}" r="${r.toFixed(0)}" fill="${i % 3 ? colours.glow : colours.accent}" fill-opacity="${(0.08 + rand() * 0.25).toFixed(2)}"/>`,
+			)
 		}
 	}
 	return shapes.join('')
@@ -135,7 +146,10 @@ function background(seed: string, width: number, height: number) {
 function textLines(lines: string[], x: number, lastBaseline: number, fontSize: number, extra = '') {
 	const lineHeight = fontSize * 1.08
 	return lines
-		.map((line, i) => `<text x="${x}" y="${(lastBaseline - (lines.length - 1 - i) * lineHeight).toFixed(0)}" font-family="${FONT}" font-weight="700" font-size="${fontSize}" fill="#fff"${extra}>${escapeXml(line)}</text>`)
+		.map(
+			(line, i) =>
+				`<text x="${x}" y="${(lastBaseline - (lines.length - 1 - i) * lineHeight).toFixed(0)}" font-family="${FONT}" font-weight="700" font-size="${fontSize}" fill="#fff"${extra}>${escapeXml(line)}</text>`,
+		)
 		.join('')
 }
 
@@ -181,7 +195,9 @@ export function drawArt(kind: ArtKind, subject: ArtSubject): string {
 	if (kind === 'still') {
 		return (
 			`${open}${svg}<rect width="${width}" height="${height}" fill="url(#shade)"/>` +
-			(label ? `<text x="60" y="${height - 60}" font-family="${FONT}" font-weight="700" font-size="44" letter-spacing="4" fill="#fff" fill-opacity="0.9">${label}</text>` : '') +
+			(label
+				? `<text x="60" y="${height - 60}" font-family="${FONT}" font-weight="700" font-size="44" letter-spacing="4" fill="#fff" fill-opacity="0.9">${label}</text>`
+				: '') +
 			`</svg>`
 		)
 	}
@@ -196,7 +212,9 @@ export function drawArt(kind: ArtKind, subject: ArtSubject): string {
 	return (
 		`${open}${svg}<rect width="${width}" height="${height}" fill="url(#shade)"/>` +
 		`<rect x="${margin}" y="${(top - 40).toFixed(0)}" width="120" height="10" fill="${colours.accent}"/>` +
-		(label ? `<text x="${margin}" y="${(top - 70).toFixed(0)}" font-family="${FONT}" font-weight="700" font-size="40" letter-spacing="6" fill="#fff" fill-opacity="0.85">${label}</text>` : '') +
+		(label
+			? `<text x="${margin}" y="${(top - 70).toFixed(0)}" font-family="${FONT}" font-weight="700" font-size="40" letter-spacing="6" fill="#fff" fill-opacity="0.85">${label}</text>`
+			: '') +
 		textLines(lines, margin, baseline, fontSize) +
 		`</svg>`
 	)

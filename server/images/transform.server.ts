@@ -18,7 +18,10 @@ const FITS = ['cover', 'contain', 'fill', 'inside', 'outside'] as const
 export const BASE_QUALITY = { webp: 80, jpeg: 82, avif: 50 } as const
 
 const number = (name: string, min: number, max: number) =>
-	z.coerce.number({ error: `${name} must be a number` }).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`)
+	z.coerce
+		.number({ error: `${name} must be a number` })
+		.min(min, `${name} must be at least ${min}`)
+		.max(max, `${name} must be at most ${max}`)
 
 /**
  * The sizes an image is rendered at: TMDB's widths (w45 … w1280, h632 as 421
@@ -34,50 +37,68 @@ const size = (name: 'w' | 'h') =>
 		.number({ error: `${name} must be a number` })
 		.refine((value) => (IMAGE_WIDTHS as readonly number[]).includes(value), `${name} must be one of ${IMAGE_WIDTHS.join(', ')}`)
 /** A tenth step: 1.2 is fine, 1.234 is not (one more distinct render per digit otherwise). */
-const tenths = (name: string, min: number, max: number) => number(name, min, max).refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, `${name} takes one decimal at most`)
+const tenths = (name: string, min: number, max: number) =>
+	number(name, min, max).refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, `${name} takes one decimal at most`)
 
 export const TransformSchema = z
 	.object({
-	w: size('w').optional(),
-	h: size('h').optional(),
-	q: z.coerce
-		.number({ error: 'q must be a number' })
-		.refine((value) => (QUALITY_STEPS as readonly number[]).includes(value), `q must be one of ${QUALITY_STEPS.join(', ')}`)
-		.default(1),
-	output: z.enum(OUTPUTS, { error: `output must be one of ${OUTPUTS.join(', ')}` }).default('webp'),
-	fit: z.enum(FITS, { error: `fit must be one of ${FITS.join(', ')}` }).default('cover'),
-	blur: number('blur', 1, 100).int('blur must be a whole number').optional(),
-	brightness: tenths('brightness', 0, 5).optional(),
-	contrast: tenths('contrast', 0, 5).optional(),
-	saturation: tenths('saturation', 0, 5).optional(),
-	sharpen: tenths('sharpen', 0.1, 10).optional(),
-	rotation: number('rotation', -360, 360).int('rotation must be whole degrees').optional(),
-	background: z
-		.string()
-		.regex(/^(#?[0-9a-fA-F]{6}|#?[0-9a-fA-F]{3}|transparent)$/, 'background must be a hex colour like ff8800 or "transparent"')
-		.optional(),
-	crop: z
-		.string()
-		.regex(/^\d{1,5},\d{1,5},\d{1,5},\d{1,5}$/, 'crop must be x,y,width,height in pixels')
-		.optional()
-		.transform((value, ctx) => {
-			if (!value) return undefined
-			const [left, top, width, height] = value.split(',').map(Number) as [number, number, number, number]
-			if (width < 1 || height < 1) {
-				ctx.addIssue({ code: 'custom', message: 'crop width and height must be at least 1' })
-				return z.NEVER
-			}
-			return { left, top, width, height }
-		}),
+		w: size('w').optional(),
+		h: size('h').optional(),
+		q: z.coerce
+			.number({ error: 'q must be a number' })
+			.refine((value) => (QUALITY_STEPS as readonly number[]).includes(value), `q must be one of ${QUALITY_STEPS.join(', ')}`)
+			.default(1),
+		output: z.enum(OUTPUTS, { error: `output must be one of ${OUTPUTS.join(', ')}` }).default('webp'),
+		fit: z.enum(FITS, { error: `fit must be one of ${FITS.join(', ')}` }).default('cover'),
+		blur: number('blur', 1, 100).int('blur must be a whole number').optional(),
+		brightness: tenths('brightness', 0, 5).optional(),
+		contrast: tenths('contrast', 0, 5).optional(),
+		saturation: tenths('saturation', 0, 5).optional(),
+		sharpen: tenths('sharpen', 0.1, 10).optional(),
+		rotation: number('rotation', -360, 360).int('rotation must be whole degrees').optional(),
+		background: z
+			.string()
+			.regex(/^(#?[0-9a-fA-F]{6}|#?[0-9a-fA-F]{3}|transparent)$/, 'background must be a hex colour like ff8800 or "transparent"')
+			.optional(),
+		crop: z
+			.string()
+			.regex(/^\d{1,5},\d{1,5},\d{1,5},\d{1,5}$/, 'crop must be x,y,width,height in pixels')
+			.optional()
+			.transform((value, ctx) => {
+				if (!value) return undefined
+				const [left, top, width, height] = value.split(',').map(Number) as [number, number, number, number]
+				if (width < 1 || height < 1) {
+					ctx.addIssue({ code: 'custom', message: 'crop width and height must be at least 1' })
+					return z.NEVER
+				}
+				return { left, top, width, height }
+			}),
 	})
 	// Blurring a full-size image is the costliest render there is: only after a resize.
-	.refine((t) => t.blur === undefined || t.w !== undefined || t.h !== undefined, { message: 'blur needs w or h (blur a resized image)', path: ['blur'] })
+	.refine((t) => t.blur === undefined || t.w !== undefined || t.h !== undefined, {
+		message: 'blur needs w or h (blur a resized image)',
+		path: ['blur'],
+	})
 
 export type Transform = z.infer<typeof TransformSchema>
 
 /** A stable string of the parameters that change the output (for cache keys and ETags). */
 export function transformKey(t: Transform): string {
-	return JSON.stringify([t.w, t.h, t.q, t.output === 'jpg' ? 'jpeg' : t.output, t.fit, t.blur, t.brightness, t.contrast, t.saturation, t.sharpen, t.rotation, t.background, t.crop])
+	return JSON.stringify([
+		t.w,
+		t.h,
+		t.q,
+		t.output === 'jpg' ? 'jpeg' : t.output,
+		t.fit,
+		t.blur,
+		t.brightness,
+		t.contrast,
+		t.saturation,
+		t.sharpen,
+		t.rotation,
+		t.background,
+		t.crop,
+	])
 }
 
 export const CONTENT_TYPES = { webp: 'image/webp', jpeg: 'image/jpeg', jpg: 'image/jpeg', png: 'image/png', avif: 'image/avif' } as const
@@ -107,7 +128,8 @@ export async function applyTransform(input: Buffer, t: Transform, options: { den
 	const background = backgroundColour(t.background)
 	if (t.rotation) image = image.rotate(t.rotation, { background })
 	if (t.w || t.h) image = image.resize({ width: t.w, height: t.h, fit: t.fit, background, withoutEnlargement: false })
-	if (t.brightness !== undefined || t.saturation !== undefined) image = image.modulate({ brightness: t.brightness ?? 1, saturation: t.saturation ?? 1 })
+	if (t.brightness !== undefined || t.saturation !== undefined)
+		image = image.modulate({ brightness: t.brightness ?? 1, saturation: t.saturation ?? 1 })
 	if (t.contrast !== undefined) image = image.linear(t.contrast, 128 * (1 - t.contrast))
 	if (t.blur) image = image.blur(t.blur)
 	if (t.sharpen) image = image.sharpen({ sigma: t.sharpen })

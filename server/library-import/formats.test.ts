@@ -56,10 +56,24 @@ describe('Trakt JSON', () => {
 		])
 	})
 
-	it('gathers a history file\'s episode plays per show', () => {
+	it("gathers a history file's episode plays per show", () => {
 		const history = [
-			{ id: 1, watched_at: '2024-01-01T10:00:00.000Z', action: 'watch', type: 'episode', episode: { season: 1, number: 1, title: 'One' }, show: { title: 'Dark', year: 2017, ids: { tmdb: 70523 } } },
-			{ id: 2, watched_at: '2024-01-02T10:00:00.000Z', action: 'watch', type: 'episode', episode: { season: 1, number: 2, title: 'Two' }, show: { title: 'Dark', year: 2017, ids: { tmdb: 70523 } } },
+			{
+				id: 1,
+				watched_at: '2024-01-01T10:00:00.000Z',
+				action: 'watch',
+				type: 'episode',
+				episode: { season: 1, number: 1, title: 'One' },
+				show: { title: 'Dark', year: 2017, ids: { tmdb: 70523 } },
+			},
+			{
+				id: 2,
+				watched_at: '2024-01-02T10:00:00.000Z',
+				action: 'watch',
+				type: 'episode',
+				episode: { season: 1, number: 2, title: 'Two' },
+				show: { title: 'Dark', year: 2017, ids: { tmdb: 70523 } },
+			},
 		]
 		const { rows } = parseTraktJson('history.json', JSON.stringify(history))
 		expect(rows).toHaveLength(1)

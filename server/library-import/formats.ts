@@ -49,7 +49,12 @@ function year(value: unknown): number | null {
 
 // ---- Letterboxd ----
 
-const letterboxdRow = z.object({ Date: z.string().optional(), Name: z.string().optional(), Year: z.string().optional(), 'Watched Date': z.string().optional() })
+const letterboxdRow = z.object({
+	Date: z.string().optional(),
+	Name: z.string().optional(),
+	Year: z.string().optional(),
+	'Watched Date': z.string().optional(),
+})
 
 function letterboxdList(fileName: string): ImportList {
 	return /watchlist/i.test(fileName) ? 'watchlist' : 'watched'
@@ -62,7 +67,8 @@ export function parseLetterboxdCsv(fileName: string, text: string): ParsedFile {
 	} catch (error) {
 		throw new ImportFormatError(`${fileName} is not a readable CSV file (${(error as Error).message.split('\n')[0]})`)
 	}
-	if (records.length > 0 && !('Name' in records[0]!)) throw new ImportFormatError(`${fileName} has no Name column: is it a Letterboxd export?`)
+	if (records.length > 0 && !('Name' in records[0]!))
+		throw new ImportFormatError(`${fileName} has no Name column: is it a Letterboxd export?`)
 	const list = letterboxdList(fileName)
 	const rows: ImportRow[] = []
 	const problems: ImportProblem[] = []
@@ -74,14 +80,31 @@ export function parseLetterboxdCsv(fileName: string, text: string): ParsedFile {
 			problems.push({ origin, reason: 'No film name' })
 			return
 		}
-		rows.push({ origin, list, mediaType: 'movie', title: name, year: year(parsed.data.Year), tmdbId: null, imdbId: null, at: time(parsed.data['Watched Date'] || parsed.data.Date) })
+		rows.push({
+			origin,
+			list,
+			mediaType: 'movie',
+			title: name,
+			year: year(parsed.data.Year),
+			tmdbId: null,
+			imdbId: null,
+			at: time(parsed.data['Watched Date'] || parsed.data.Date),
+		})
 	})
 	return { rows, problems }
 }
 
 // ---- Trakt ----
 
-const traktIds = z.object({ tmdb: z.number().int().positive().nullish(), imdb: z.string().regex(/^tt\d{1,10}$/).nullish() }).partial()
+const traktIds = z
+	.object({
+		tmdb: z.number().int().positive().nullish(),
+		imdb: z
+			.string()
+			.regex(/^tt\d{1,10}$/)
+			.nullish(),
+	})
+	.partial()
 const traktMedia = z.object({ title: z.string().nullish(), year: z.number().nullish(), ids: traktIds.nullish() })
 const traktItem = z.object({
 	type: z.enum(['movie', 'show', 'episode', 'season', 'person']).optional(),
@@ -91,7 +114,14 @@ const traktItem = z.object({
 	movie: traktMedia.optional(),
 	show: traktMedia.optional(),
 	episode: z.object({ season: z.number().int(), number: z.number().int() }).optional(),
-	seasons: z.array(z.object({ number: z.number().int(), episodes: z.array(z.object({ number: z.number().int(), last_watched_at: z.string().nullish() })).default([]) })).optional(),
+	seasons: z
+		.array(
+			z.object({
+				number: z.number().int(),
+				episodes: z.array(z.object({ number: z.number().int(), last_watched_at: z.string().nullish() })).default([]),
+			}),
+		)
+		.optional(),
 })
 
 export function parseTraktJson(fileName: string, text: string): ParsedFile {
@@ -117,10 +147,20 @@ export function parseTraktJson(fileName: string, text: string): ParsedFile {
 		const media = item.movie ?? item.show
 		const mediaType = item.movie ? 'movie' : 'tv'
 		if (!media || !media.title?.trim()) {
-			problems.push({ origin, reason: item.type === 'person' || item.type === 'season' ? `A ${item.type}, not a film or series` : 'No title' })
+			problems.push({
+				origin,
+				reason: item.type === 'person' || item.type === 'season' ? `A ${item.type}, not a film or series` : 'No title',
+			})
 			return
 		}
-		const base = { origin, mediaType, title: media.title.trim(), year: year(media.year), tmdbId: media.ids?.tmdb ?? null, imdbId: media.ids?.imdb ?? null } as const
+		const base = {
+			origin,
+			mediaType,
+			title: media.title.trim(),
+			year: year(media.year),
+			tmdbId: media.ids?.tmdb ?? null,
+			imdbId: media.ids?.imdb ?? null,
+		} as const
 		if (item.listed_at !== undefined && !item.watched_at && !item.last_watched_at) {
 			rows.push({ ...base, list: 'watchlist', at: time(item.listed_at) })
 		} else if (item.episode && item.show) {
@@ -131,8 +171,15 @@ export function parseTraktJson(fileName: string, text: string): ParsedFile {
 			row.at = Math.max(row.at ?? 0, at ?? 0) || null
 			historyShows.set(key, row)
 		} else {
-			const episodes = item.seasons?.flatMap((season) => season.episodes.map((episode) => ({ season: season.number, episode: episode.number, at: time(episode.last_watched_at) })))
-			rows.push({ ...base, list: 'watched', at: time(item.last_watched_at ?? item.watched_at), ...(mediaType === 'tv' ? { episodes: episodes ?? [] } : {}) })
+			const episodes = item.seasons?.flatMap((season) =>
+				season.episodes.map((episode) => ({ season: season.number, episode: episode.number, at: time(episode.last_watched_at) })),
+			)
+			rows.push({
+				...base,
+				list: 'watched',
+				at: time(item.last_watched_at ?? item.watched_at),
+				...(mediaType === 'tv' ? { episodes: episodes ?? [] } : {}),
+			})
 		}
 	})
 	rows.push(...historyShows.values())

@@ -33,10 +33,17 @@ export async function previewImport(files: ReadonlyArray<{ name: string; text: s
 }
 
 /** Imports the files into a user's account library: only additions, merged like a sync from another device. */
-export async function importIntoAccount(handle: DatabaseHandle, userId: string, files: ReadonlyArray<{ name: string; text: string }>): Promise<ImportPreview & { plan: ImportPlan }> {
+export async function importIntoAccount(
+	handle: DatabaseHandle,
+	userId: string,
+	files: ReadonlyArray<{ name: string; text: string }>,
+): Promise<ImportPreview & { plan: ImportPlan }> {
 	const preview = await previewImport(files)
 	const [bookmarks, history] = await Promise.all([readBookmarks(handle.db, userId), readWatchHistory(handle.db, userId)])
-	const plan = planImport(preview.matched, { bookmarks: { bookmarks: bookmarks.bookmarks, tombstones: bookmarks.tombstones }, history: history.items })
+	const plan = planImport(preview.matched, {
+		bookmarks: { bookmarks: bookmarks.bookmarks, tombstones: bookmarks.tombstones },
+		history: history.items,
+	})
 	if (plan.bookmarks.length > 0) await syncBookmarks(handle, userId, { bookmarks: plan.bookmarks, tombstones: [] })
 	if (Object.keys(plan.history).length > 0) await syncWatchHistory(handle, userId, plan.history)
 	return { ...preview, plan }

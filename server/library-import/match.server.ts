@@ -44,7 +44,13 @@ function yearOf(found: Found): number | null {
 }
 
 function toMatch(found: Found, mediaType: 'movie' | 'tv'): MatchedImportRow['match'] {
-	return { id: found.id, mediaType, title: (mediaType === 'movie' ? found.title : found.name) ?? found.title ?? found.name ?? '', year: yearOf(found), posterPath: found.poster_path ?? null }
+	return {
+		id: found.id,
+		mediaType,
+		title: (mediaType === 'movie' ? found.title : found.name) ?? found.title ?? found.name ?? '',
+		year: yearOf(found),
+		posterPath: found.poster_path ?? null,
+	}
 }
 
 async function byTmdbId(row: ImportRow): Promise<MatchedImportRow['match'] | null> {
@@ -65,7 +71,15 @@ async function byImdbId(row: ImportRow): Promise<MatchedImportRow['match'] | nul
 		.where('imdb_id', '=', row.imdbId)
 		.where('media_type', '=', row.mediaType)
 		.executeTakeFirst()
-	return found ? { id: found.id, mediaType: row.mediaType, title: found.title, year: found.release_date ? Number(found.release_date.slice(0, 4)) : null, posterPath: found.poster_path } : null
+	return found
+		? {
+				id: found.id,
+				mediaType: row.mediaType,
+				title: found.title,
+				year: found.release_date ? Number(found.release_date.slice(0, 4)) : null,
+				posterPath: found.poster_path,
+			}
+		: null
 }
 
 async function byTitle(row: ImportRow): Promise<MatchedImportRow['match'] | null> {
@@ -74,7 +88,9 @@ async function byTitle(row: ImportRow): Promise<MatchedImportRow['match'] | null
 	const page = await catalogGet<{ results: Found[] }>('/search/multi', { query: row.title.slice(0, 200) })
 	const candidates = page.results.filter((found) => {
 		if (found.media_type !== row.mediaType) return false
-		const names = [found.title, found.name, found.original_title, found.original_name].filter((name): name is string => Boolean(name)).map(normaliseTitle)
+		const names = [found.title, found.name, found.original_title, found.original_name]
+			.filter((name): name is string => Boolean(name))
+			.map(normaliseTitle)
 		if (!names.includes(wanted)) return false
 		if (row.year === null) return true
 		const year = yearOf(found)

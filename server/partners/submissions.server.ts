@@ -14,11 +14,21 @@ export interface StoredPartnerSubmission {
 	createdAt: number
 }
 
-export async function addPartnerSubmission(submission: Pick<PartnerSubmission, 'name' | 'siteUrl' | 'email' | 'message'>, now = Date.now()): Promise<string> {
+export async function addPartnerSubmission(
+	submission: Pick<PartnerSubmission, 'name' | 'siteUrl' | 'email' | 'message'>,
+	now = Date.now(),
+): Promise<string> {
 	const id = crypto.randomUUID()
 	await getDatabase()
 		.db.insertInto('partner_submissions')
-		.values({ id, name: submission.name, site_url: submission.siteUrl, email: submission.email, message: submission.message, created_at: now })
+		.values({
+			id,
+			name: submission.name,
+			site_url: submission.siteUrl,
+			email: submission.email,
+			message: submission.message,
+			created_at: now,
+		})
 		.execute()
 	return id
 }
@@ -29,5 +39,12 @@ export async function listPartnerSubmissions(options: { limit?: number; since?: 
 	if (options.since !== undefined) query = query.where('created_at', '>=', options.since)
 	if (options.limit !== undefined) query = query.limit(options.limit)
 	const rows = await query.execute()
-	return rows.map((row) => ({ id: row.id, name: row.name, siteUrl: row.site_url, email: row.email, message: row.message, createdAt: Number(row.created_at) }))
+	return rows.map((row) => ({
+		id: row.id,
+		name: row.name,
+		siteUrl: row.site_url,
+		email: row.email,
+		message: row.message,
+		createdAt: Number(row.created_at),
+	}))
 }

@@ -53,7 +53,10 @@ export function readOwnerFile<T>(name: string, parse: (raw: unknown) => ParsedOw
 			const parsed = parse(JSON.parse(fs.readFileSync(file, 'utf8')))
 			value = parsed.value
 			for (const problem of parsed.problems.slice(0, 20)) {
-				logger.warn({ file, entry: problem.index >= 0 ? problem.index : undefined, id: problem.id, problem: problem.message }, problem.index >= 0 ? 'owner file: invalid entry skipped' : 'owner file: invalid file ignored')
+				logger.warn(
+					{ file, entry: problem.index >= 0 ? problem.index : undefined, id: problem.id, problem: problem.message },
+					problem.index >= 0 ? 'owner file: invalid entry skipped' : 'owner file: invalid file ignored',
+				)
 			}
 			if (parsed.problems.length > 20) logger.warn({ file, more: parsed.problems.length - 20 }, 'owner file: more invalid entries skipped')
 		} catch (error) {

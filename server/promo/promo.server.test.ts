@@ -5,7 +5,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { adsFileSchema } from '#app/lib/promo/schema.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { logger } from '#server/logger.server.ts'
-import { ADS_FILE, AD_ROTATION_MS, getHomePromo, INFO_BANNER_FILE, INFO_MODALS_FILE, promoImageOrigins, readInfoModals, readPromoConfig, resetPromoCacheForTests } from './promo.server.ts'
+import {
+	ADS_FILE,
+	AD_ROTATION_MS,
+	getHomePromo,
+	INFO_BANNER_FILE,
+	INFO_MODALS_FILE,
+	promoImageOrigins,
+	readInfoModals,
+	readPromoConfig,
+	resetPromoCacheForTests,
+} from './promo.server.ts'
 
 const NOW = Date.parse('2026-05-10T12:00:00Z')
 let dir: string
@@ -50,7 +60,17 @@ describe('promo configuration files', () => {
 		write(ADS_FILE, { ads: [{ id: 'a1', gifUrl: 'https://cdn.example.com/a.gif', link: 'https://example.com/' }] })
 		const config = readPromoConfig(NOW)
 		expect(config.banner).toEqual({ id: 'b1', title: 'Hello', content: '', type: 'info', dismissible: true })
-		expect(config.ads).toEqual([{ id: 'a1', gifUrl: 'https://cdn.example.com/a.gif', link: 'https://example.com/', priority: 1, alt: 'Advertisement', width: 728, height: 90 }])
+		expect(config.ads).toEqual([
+			{
+				id: 'a1',
+				gifUrl: 'https://cdn.example.com/a.gif',
+				link: 'https://example.com/',
+				priority: 1,
+				alt: 'Advertisement',
+				width: 728,
+				height: 90,
+			},
+		])
 	})
 
 	it('sends only a live banner and running ads to the home page', () => {
@@ -66,7 +86,10 @@ describe('promo configuration files', () => {
 	})
 
 	it('keeps the draw the same within a rotation window, so cached page HTML stays reusable', () => {
-		write(ADS_FILE, Array.from({ length: 30 }, (_, i) => ({ id: `ad${i}`, gifUrl: '/a.gif', link: '/x', priority: (i % 4) + 1 })))
+		write(
+			ADS_FILE,
+			Array.from({ length: 30 }, (_, i) => ({ id: `ad${i}`, gifUrl: '/a.gif', link: '/x', priority: (i % 4) + 1 })),
+		)
 		const first = getHomePromo(request(), NOW)
 		expect(first.ads).toHaveLength(12)
 		expect(new Set(first.ads.map((ad) => ad.id)).size).toBe(12)
@@ -107,14 +130,38 @@ describe('promo configuration files', () => {
 	it('reads info modals entry by entry, with their fields and defaults', () => {
 		vi.spyOn(logger, 'warn').mockImplementation(() => undefined)
 		write(INFO_MODALS_FILE, [
-			{ id: 'welcome', title: 'Welcome', content: 'Hello', priority: 2, repeat: 'weekly', startsAt: '2026-05-01', expiresAt: '2026-06-01T00:00:00Z', image: 'https://cdn.example.com/w.png', bgImage: '/bg.jpg', bgColor: '#1e293b', html: false },
+			{
+				id: 'welcome',
+				title: 'Welcome',
+				content: 'Hello',
+				priority: 2,
+				repeat: 'weekly',
+				startsAt: '2026-05-01',
+				expiresAt: '2026-06-01T00:00:00Z',
+				image: 'https://cdn.example.com/w.png',
+				bgImage: '/bg.jpg',
+				bgColor: '#1e293b',
+				html: false,
+			},
 			{ id: 'no-title' },
 			{ id: 'bad-repeat', title: 'x', repeat: 'daily' },
 			{ id: 'bad-colour', title: 'x', bgColor: 'red; background: url(https://evil.example/)' },
 			{ id: 'minimal', title: 'Minimal' },
 		])
 		expect(readInfoModals(NOW)).toEqual([
-			{ id: 'welcome', title: 'Welcome', content: 'Hello', html: false, priority: 2, repeat: 'weekly', startsAt: '2026-05-01', expiresAt: '2026-06-01T00:00:00Z', image: 'https://cdn.example.com/w.png', bgImage: '/bg.jpg', bgColor: '#1e293b' },
+			{
+				id: 'welcome',
+				title: 'Welcome',
+				content: 'Hello',
+				html: false,
+				priority: 2,
+				repeat: 'weekly',
+				startsAt: '2026-05-01',
+				expiresAt: '2026-06-01T00:00:00Z',
+				image: 'https://cdn.example.com/w.png',
+				bgImage: '/bg.jpg',
+				bgColor: '#1e293b',
+			},
 			{ id: 'minimal', title: 'Minimal', content: '', html: false, priority: 0, repeat: 'never' },
 		])
 		expect(promoImageOrigins(NOW)).toEqual(['https://cdn.example.com'])

@@ -1,5 +1,13 @@
 import { activeAds, isBannerVisible, pickAds, seededRandom } from '#app/lib/promo/choice.ts'
-import { adSchema, infoBannerFileSchema, infoModalSchema, promoOverrideSchema, type Ad, type InfoBanner, type InfoModal } from '#app/lib/promo/schema.ts'
+import {
+	adSchema,
+	infoBannerFileSchema,
+	infoModalSchema,
+	promoOverrideSchema,
+	type Ad,
+	type InfoBanner,
+	type InfoModal,
+} from '#app/lib/promo/schema.ts'
 import { PROMO_OVERRIDE_COOKIE, testCookie } from '#server/testing/test-switches.server.ts'
 import { entriesOf, readOwnerFile, resetOwnerFilesForTests, wholeOf } from './owner-files.server.ts'
 

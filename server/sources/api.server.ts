@@ -13,7 +13,11 @@ import type { LookupEvent, PlaybackSource } from './types.ts'
 // Everything that can fail with a 4xx (parameters, limit, title) is settled
 // before the NDJSON stream starts, so errors keep the API's { error } form.
 
-const tmdbId = z.coerce.number({ message: 'tmdbId must be a number' }).int('tmdbId must be a whole number').min(1, 'tmdbId must be positive').max(2_147_483_647)
+const tmdbId = z.coerce
+	.number({ message: 'tmdbId must be a number' })
+	.int('tmdbId must be a whole number')
+	.min(1, 'tmdbId must be positive')
+	.max(2_147_483_647)
 const sourceId = z.string().trim().min(1).max(200).optional()
 
 const LookupQuery = z.discriminatedUnion('type', [
@@ -77,7 +81,10 @@ export function sourcesApiRouter(): Router {
 		const clientKey = clientKeyOf(req)
 		if (!(await consumeClientLimit('lookup', clientKey))) throw new HttpError(429, LOOKUP_LIMITED, { 'Retry-After': '60' })
 
-		const ref: TitleRef = query.type === 'movie' ? { type: 'movie', tmdbId: query.tmdbId } : { type: 'tv', tmdbId: query.tmdbId, season: query.season, episode: query.episode }
+		const ref: TitleRef =
+			query.type === 'movie'
+				? { type: 'movie', tmdbId: query.tmdbId }
+				: { type: 'tv', tmdbId: query.tmdbId, season: query.season, episode: query.episode }
 		const request = await buildScrapeRequest(ref)
 		let sources: PlaybackSource[] = await listSources({ user, forLookup: true, uiToken })
 		if (query.source) {
@@ -102,7 +109,12 @@ export function sourcesApiRouter(): Router {
 			;(res as Response & { flush?: () => void }).flush?.()
 		}
 		try {
-			await runLookup(request, sources, { timeoutMs: getEnv().SOURCE_TIMEOUT_MS, signal: clientGone.signal, user, uiToken, clientKey }, emit)
+			await runLookup(
+				request,
+				sources,
+				{ timeoutMs: getEnv().SOURCE_TIMEOUT_MS, signal: clientGone.signal, user, uiToken, clientKey },
+				emit,
+			)
 		} catch (error) {
 			// runLookup does not throw for a source's failure; this is a bug, logged without the request's token.
 			res.locals.log.error({ err: error, tmdbId: request.tmdbId }, 'source lookup failed')

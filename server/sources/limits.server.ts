@@ -76,7 +76,9 @@ export async function consumeClientLimit(kind: ClientLimitKind, clientKey: strin
 	const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs
 	const key = `limit:${kind}:${clientKey}`
 	const redis = redisClient()
-	const used = redis ? await consumeInRedis(redis, `${key}:${windowStart}`, units, rule.windowMs) : await consumeInDatabase(key, units, rule.limit, windowStart)
+	const used = redis
+		? await consumeInRedis(redis, `${key}:${windowStart}`, units, rule.windowMs)
+		: await consumeInDatabase(key, units, rule.limit, windowStart)
 	return used <= rule.limit
 }
 
@@ -99,7 +101,11 @@ async function consumeInDatabase(key: string, units: number, limit: number, wind
 }
 
 async function consumeInRedis(redis: Redis, key: string, units: number, windowMs: number): Promise<number> {
-	const results = await redis.multi().incrby(key, units).pexpire(key, windowMs * 2).exec()
+	const results = await redis
+		.multi()
+		.incrby(key, units)
+		.pexpire(key, windowMs * 2)
+		.exec()
 	const [error, value] = results?.[0] ?? [new Error('redis transaction failed'), null]
 	if (error) throw error
 	return Number(value)

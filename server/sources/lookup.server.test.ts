@@ -15,8 +15,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function collect(sources: PlaybackSource[], overrides: Partial<LookupOptions> = {}) {
 	const events: Array<{ at: number; event: LookupEvent }> = []
 	const started = performance.now()
-	await runLookup(request, sources, { timeoutMs: 300, signal: new AbortController().signal, user: null, clientKey: 'ip:test', ...overrides }, (event) =>
-		events.push({ at: performance.now() - started, event }),
+	await runLookup(
+		request,
+		sources,
+		{ timeoutMs: 300, signal: new AbortController().signal, user: null, clientKey: 'ip:test', ...overrides },
+		(event) => events.push({ at: performance.now() - started, event }),
 	)
 	return events
 }
@@ -46,9 +49,15 @@ describe('runLookup', () => {
 		]
 		const events = await collect(sources)
 		const lines = events.map(({ event }) => event)
-		expect(lines.slice(0, 4)).toEqual(['slow', 'broken', 'found', 'subs'].map((id) => ({ event: 'checking', source: { id, name: `Source ${id}` } })))
+		expect(lines.slice(0, 4)).toEqual(
+			['slow', 'broken', 'found', 'subs'].map((id) => ({ event: 'checking', source: { id, name: `Source ${id}` } })),
+		)
 		expect(lines.slice(4)).toEqual([
-			{ event: 'subtitles', source: { id: 'subs', name: 'Source subs' }, captions: [{ id: 'c1', language: 'en', label: 'English', url: '/api/stream/c1.vtt', type: 'vtt' }] },
+			{
+				event: 'subtitles',
+				source: { id: 'subs', name: 'Source subs' },
+				captions: [{ id: 'c1', language: 'en', label: 'English', url: '/api/stream/c1.vtt', type: 'vtt' }],
+			},
 			// The stream is stamped with the id of the source that answered.
 			{ event: 'found', source: { id: 'found', name: 'Source found' }, streams: [{ ...stream, sourceId: 'found' }] },
 			{ event: 'none', source: { id: 'broken', name: 'Source broken' }, reason: 'manifest is not JSON' },
@@ -64,9 +73,16 @@ describe('runLookup', () => {
 	})
 
 	it('answers none for a source that times out by rejecting on its abort signal', async () => {
-		const source = fake('polite', (context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(new Error('aborted')))))
+		const source = fake(
+			'polite',
+			(context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(new Error('aborted')))),
+		)
 		const events = await collect([source], { timeoutMs: 100 })
-		expect(events.map(({ event }) => event)).toContainEqual({ event: 'none', source: { id: 'polite', name: 'Source polite' }, reason: 'timed out' })
+		expect(events.map(({ event }) => event)).toContainEqual({
+			event: 'none',
+			source: { id: 'polite', name: 'Source polite' },
+			reason: 'timed out',
+		})
 	})
 
 	it('turns empty or malformed answers into none with a reason', async () => {
@@ -80,7 +96,11 @@ describe('runLookup', () => {
 			}),
 		]
 		const answers = (await collect(sources)).map(({ event }) => event).filter((event) => event.event === 'none')
-		expect(Object.fromEntries(answers.map((event) => [event.event === 'none' ? event.source.id : '', event.event === 'none' ? event.reason : '']))).toEqual({
+		expect(
+			Object.fromEntries(
+				answers.map((event) => [event.event === 'none' ? event.source.id : '', event.event === 'none' ? event.reason : '']),
+			),
+		).toEqual({
 			empty: 'nothing returned',
 			nothing: 'nothing returned',
 			'no-subs': 'nothing returned',

@@ -41,7 +41,12 @@ async function askSource(source: PlaybackSource, request: ScrapeRequest, options
 		if (options.signal.aborted) onClientGone()
 		else options.signal.addEventListener('abort', onClientGone, { once: true })
 	})
-	const context: LookupContext = { signal: controller.signal, user: options.user, clientKey: options.clientKey, ...(options.uiToken ? { uiToken: options.uiToken } : {}) }
+	const context: LookupContext = {
+		signal: controller.signal,
+		user: options.user,
+		clientKey: options.clientKey,
+		...(options.uiToken ? { uiToken: options.uiToken } : {}),
+	}
 	const answer = (async (): Promise<SourceResult> => {
 		try {
 			return checkResult(source, await source.lookup(request, context))
@@ -89,7 +94,12 @@ function eventOf(source: PlaybackSource, result: SourceResult): LookupEvent {
  * each source's answer as it arrives, then `done`. Once the client is gone
  * (options.signal aborted) nothing more is emitted.
  */
-export async function runLookup(request: ScrapeRequest, sources: PlaybackSource[], options: LookupOptions, emit: (event: LookupEvent) => void): Promise<void> {
+export async function runLookup(
+	request: ScrapeRequest,
+	sources: PlaybackSource[],
+	options: LookupOptions,
+	emit: (event: LookupEvent) => void,
+): Promise<void> {
 	const send = (event: LookupEvent) => {
 		if (!options.signal.aborted) emit(event)
 	}

@@ -11,7 +11,11 @@ import type { PlaybackSource } from './types.ts'
  * `uiToken` decides whether the token source is asked (it is listed whenever
  * FOURK_SERVICE_URL is set).
  */
-export async function sourcesFor(options: { user: { id: string; username: string } | null; forLookup: boolean; uiToken?: string }): Promise<PlaybackSource[]> {
+export async function sourcesFor(options: {
+	user: { id: string; username: string } | null
+	forLookup: boolean
+	uiToken?: string
+}): Promise<PlaybackSource[]> {
 	const sources: PlaybackSource[] = []
 	const sample = sampleSource()
 	if (sample) sources.push(sample)

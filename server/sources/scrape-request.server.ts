@@ -36,7 +36,8 @@ const yearOf = (date: string | null | undefined) => {
 	return Number.isInteger(year) && year > 1800 ? year : null
 }
 
-const imdbOf = (...candidates: Array<string | null | undefined>) => candidates.find((id): id is string => !!id && /^tt\d+$/.test(id)) ?? null
+const imdbOf = (...candidates: Array<string | null | undefined>) =>
+	candidates.find((id): id is string => !!id && /^tt\d+$/.test(id)) ?? null
 
 /** The catalogue's 404 becomes the lookup's own message; other errors (502 from TMDB…) pass through. */
 async function fromCatalog<T>(path: string, query: Record<string, string>, missing: string): Promise<T> {

@@ -33,11 +33,8 @@ export interface LookupContext {
 }
 
 export type SourceResult =
-	| { kind: 'found'; streams: Stream[] }
-	| { kind: 'subtitles'; captions: Caption[] }
-	| { kind: 'none'; reason: string }
+	{ kind: 'found'; streams: Stream[] } | { kind: 'subtitles'; captions: Caption[] } | { kind: 'none'; reason: string }
 
 export interface PlaybackSource extends SourceInfo {
 	lookup(request: ScrapeRequest, context: LookupContext): Promise<SourceResult>
 }
-

@@ -59,7 +59,12 @@ describe('stats page data', () => {
 	it('keeps every other figure of the record and counts the days since launch', async () => {
 		const data = await statsPageData(new Date('2025-03-01T10:00:00Z'), record)
 		expect(data.daysSinceLaunch).toBe(6)
-		expect(data.stats).toMatchObject({ totalWatchTime: 7200, activeUsers: { today: 1, week: 2, month: 3 }, watchesByDay: record.watchesByDay, mostActiveCountries: record.mostActiveCountries })
+		expect(data.stats).toMatchObject({
+			totalWatchTime: 7200,
+			activeUsers: { today: 1, week: 2, month: 3 },
+			watchesByDay: record.watchesByDay,
+			mostActiveCountries: record.mostActiveCountries,
+		})
 	})
 
 	it('reads the static record by default', async () => {

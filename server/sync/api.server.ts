@@ -10,7 +10,13 @@ import { clampBookmarkTimes, clampHistoryTimes, latestAcceptedTime } from '#app/
 import { getEnv } from '../env.server.ts'
 import { syncBookmarks } from './bookmarks.server.ts'
 import { syncSettings } from './settings.server.ts'
-import { lenientBookmarkSyncRequest, lenientWatchHistorySyncRequest, quickBookmarkSyncRequest, quickWatchHistorySyncRequest, type SkippedRecord } from './validate.server.ts'
+import {
+	lenientBookmarkSyncRequest,
+	lenientWatchHistorySyncRequest,
+	quickBookmarkSyncRequest,
+	quickWatchHistorySyncRequest,
+	type SkippedRecord,
+} from './validate.server.ts'
 import { syncWatchHistory } from './watch-history.server.ts'
 
 /** Sync bodies may hold 10,000 bookmarks; the API's global parser stops at 1 MB. */
@@ -31,7 +37,10 @@ const FourKTokenSchema = z.object({
  */
 function sendSyncAnswer(res: Response, body: object, skipped: SkippedRecord[] = []) {
 	// Records left out are named, so the device (or its owner) can tell.
-	res.status(200).type('application/json').end(JSON.stringify(skipped.length > 0 ? { ...body, skipped } : body))
+	res
+		.status(200)
+		.type('application/json')
+		.end(JSON.stringify(skipped.length > 0 ? { ...body, skipped } : body))
 }
 
 /** /api/sync/* (bookmarks, watch history, settings, 4k token). */
@@ -39,16 +48,23 @@ export function syncApiRouter() {
 	const router = Router()
 	router.use(requireUser)
 	// After the session check, so anonymous callers never get a 5 MB body parsed.
-	router.use(express.json({ limit: SYNC_BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'], reviver: dropIllFormedJson }))
+	router.use(
+		express.json({ limit: SYNC_BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'], reviver: dropIllFormedJson }),
+	)
 
 	router.post(
 		'/bookmarks',
 		jsonHandler(async (req, res) => {
 			const quick = quickBookmarkSyncRequest(req.body)
-			const { request, skipped } = quick ? { request: quick, skipped: [] } : (lenientBookmarkSyncRequest(req.body) ?? { request: parseInput(BookmarkSyncRequestSchema, req.body), skipped: [] })
+			const { request, skipped } = quick
+				? { request: quick, skipped: [] }
+				: (lenientBookmarkSyncRequest(req.body) ?? { request: parseInput(BookmarkSyncRequestSchema, req.body), skipped: [] })
 			// Dated in the future beyond a small skew: clamped, so such a record cannot win every merge.
 			const input = clampBookmarkTimes(request, latestAcceptedTime(Date.now()))
-			const result = await syncBookmarks(getDatabase(), currentUser(res).id, input, { changesOnly: request.changesOnly, quotaBytes: getEnv().SYNC_QUOTA_BYTES })
+			const result = await syncBookmarks(getDatabase(), currentUser(res).id, input, {
+				changesOnly: request.changesOnly,
+				quotaBytes: getEnv().SYNC_QUOTA_BYTES,
+			})
 			sendSyncAnswer(res, result, skipped)
 		}),
 	)
@@ -57,9 +73,14 @@ export function syncApiRouter() {
 		'/watch-history',
 		jsonHandler(async (req, res) => {
 			const quick = quickWatchHistorySyncRequest(req.body)
-			const { request, skipped } = quick ? { request: quick, skipped: [] } : (lenientWatchHistorySyncRequest(req.body) ?? { request: parseInput(WatchHistorySyncRequestSchema, req.body), skipped: [] })
+			const { request, skipped } = quick
+				? { request: quick, skipped: [] }
+				: (lenientWatchHistorySyncRequest(req.body) ?? { request: parseInput(WatchHistorySyncRequestSchema, req.body), skipped: [] })
 			const items = clampHistoryTimes(request.items, latestAcceptedTime(Date.now()))
-			const result = await syncWatchHistory(getDatabase(), currentUser(res).id, items, { changesOnly: request.changesOnly, quotaBytes: getEnv().SYNC_QUOTA_BYTES })
+			const result = await syncWatchHistory(getDatabase(), currentUser(res).id, items, {
+				changesOnly: request.changesOnly,
+				quotaBytes: getEnv().SYNC_QUOTA_BYTES,
+			})
 			sendSyncAnswer(res, result, skipped)
 		}),
 	)

@@ -1,6 +1,14 @@
 import { sql } from 'kysely'
 import { MAX_TOMBSTONES, TOMBSTONE_MAX_AGE_MS } from '#app/lib/library/bookmarks.ts'
-import { bookmarkKey, bookmarkToRecord, compareBookmarkRecords, recordsToState, tombstoneToRecord, type BookmarkRecord, type BookmarkState } from '#app/lib/sync/bookmarks.ts'
+import {
+	bookmarkKey,
+	bookmarkToRecord,
+	compareBookmarkRecords,
+	recordsToState,
+	tombstoneToRecord,
+	type BookmarkRecord,
+	type BookmarkState,
+} from '#app/lib/sync/bookmarks.ts'
 import type { DatabaseHandle } from '../db/db.server.ts'
 import { lockSyncState, readRevisions, writeAndBump } from './revisions.server.ts'
 import { enforceQuota } from './quota.server.ts'
@@ -34,7 +42,13 @@ async function readBookmarkRecords(db: Db, userId: string): Promise<Map<string, 
 		.execute()
 	const records = new Map<string, StoredBookmark>()
 	for (const row of rows) {
-		const record: StoredBookmark = { mediaId: row.media_id, category: row.category, changedAt: Number(row.changed_at), deleted: row.deleted === 1, data: row.data }
+		const record: StoredBookmark = {
+			mediaId: row.media_id,
+			category: row.category,
+			changedAt: Number(row.changed_at),
+			deleted: row.deleted === 1,
+			data: row.data,
+		}
 		records.set(bookmarkKey(record), record)
 	}
 	return records
@@ -72,12 +86,19 @@ const BOOKMARK_COLUMNS: BulkColumn[] = [
  * locking) every unchanged row dominated the cost. The upsert keeps the
  * merge rule as its condition all the same.
  */
-export async function syncBookmarks(handle: DatabaseHandle, userId: string, incoming: BookmarkState, options: SyncOptions = {}): Promise<BookmarkSyncResult> {
+export async function syncBookmarks(
+	handle: DatabaseHandle,
+	userId: string,
+	incoming: BookmarkState,
+	options: SyncOptions = {},
+): Promise<BookmarkSyncResult> {
 	const collate = byteOrder(handle.dialect)
 	let after: { revision: number; stored: Map<string, StoredBookmark> } | undefined
 	const answer = await handle.db.transaction().execute(async (trx) => {
 		const revisions = await lockSyncState(trx, userId)
-		const stored = takeSnapshot<Map<string, StoredBookmark>>(handle, 'bookmarks', userId, revisions.bookmarks) ?? (await readBookmarkRecords(trx, userId))
+		const stored =
+			takeSnapshot<Map<string, StoredBookmark>>(handle, 'bookmarks', userId, revisions.bookmarks) ??
+			(await readBookmarkRecords(trx, userId))
 		const winners = new Map<string, BookmarkRecord>()
 		// Keys whose stored record the device sent back unchanged: it holds them.
 		const held = new Set<string>()
@@ -123,10 +144,19 @@ export async function syncBookmarks(handle: DatabaseHandle, userId: string, inco
 				userId,
 				BOOKMARK_COLUMNS,
 				['user_id', 'media_id', 'category'],
-				[...winners.values()].map((record) => ({ media_id: record.mediaId, category: record.category, changed_at: record.changedAt, deleted: record.deleted ? 1 : 0, data: record.data })),
+				[...winners.values()].map((record) => ({
+					media_id: record.mediaId,
+					category: record.category,
+					changed_at: record.changedAt,
+					deleted: record.deleted ? 1 : 0,
+					data: record.data,
+				})),
 				sql`excluded.changed_at > user_bookmarks.changed_at or (excluded.changed_at = user_bookmarks.changed_at and (excluded.deleted > user_bookmarks.deleted or (excluded.deleted = user_bookmarks.deleted and excluded.data${collate} > user_bookmarks.data${collate})))`,
 			)
-			revision = await writeAndBump(trx, handle.dialect, userId, 'bookmarks', [upsert, deletePairs(handle.dialect, userId, pruned.map(storedKeyParts))])
+			revision = await writeAndBump(trx, handle.dialect, userId, 'bookmarks', [
+				upsert,
+				deletePairs(handle.dialect, userId, pruned.map(storedKeyParts)),
+			])
 			await enforceQuota(trx, userId, options.quotaBytes)
 		}
 		after = { revision, stored }
@@ -152,7 +182,10 @@ function tombstonesOverCaps(stored: Map<string, BookmarkRecord>): string[] {
 		else kept.push([key, record])
 	}
 	if (kept.length > MAX_TOMBSTONES) {
-		kept.sort(([, a], [, b]) => a.changedAt - b.changedAt || a.mediaId - b.mediaId || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))
+		kept.sort(
+			([, a], [, b]) =>
+				a.changedAt - b.changedAt || a.mediaId - b.mediaId || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0),
+		)
 		for (const [key] of kept.slice(0, kept.length - MAX_TOMBSTONES)) over.push(key)
 	}
 	return over

@@ -19,7 +19,10 @@ export async function storedBytes(trx: Db, userId: string): Promise<number> {
 
 export function quotaExceeded(quotaBytes: number) {
 	const megabytes = Math.round((quotaBytes / 1024 / 1024) * 10) / 10
-	return new HttpError(413, `Your synced library is over its storage quota of ${megabytes} MB; remove some bookmarks or history and try again.`)
+	return new HttpError(
+		413,
+		`Your synced library is over its storage quota of ${megabytes} MB; remove some bookmarks or history and try again.`,
+	)
 }
 
 /** Throws a 413 (rolling the transaction back) when the user's stored data is over the quota. */

@@ -17,7 +17,11 @@ export interface SyncRevisions {
 }
 
 export async function readRevisions(db: Db, userId: string): Promise<SyncRevisions> {
-	const row = await db.selectFrom('user_sync_state').select(['bookmarks_rev', 'history_rev', 'settings_rev']).where('user_id', '=', userId).executeTakeFirst()
+	const row = await db
+		.selectFrom('user_sync_state')
+		.select(['bookmarks_rev', 'history_rev', 'settings_rev'])
+		.where('user_id', '=', userId)
+		.executeTakeFirst()
 	return { bookmarks: row?.bookmarks_rev ?? 0, history: row?.history_rev ?? 0, settings: row?.settings_rev ?? 0 }
 }
 
@@ -54,12 +58,22 @@ export async function bumpRevision(trx: Db, userId: string, kind: SyncKind): Pro
  * revision. On PostgreSQL it is one round trip: the upserts become
  * data-modifying CTEs (which always run to completion) of the revision update.
  */
-export async function writeAndBump(trx: Db, dialect: Dialect, userId: string, kind: SyncKind, statements: Array<RawBuilder<unknown> | undefined>): Promise<number> {
+export async function writeAndBump(
+	trx: Db,
+	dialect: Dialect,
+	userId: string,
+	kind: SyncKind,
+	statements: Array<RawBuilder<unknown> | undefined>,
+): Promise<number> {
 	const writes = statements.filter((statement) => statement !== undefined)
 	if (dialect === 'postgres' && writes.length > 0) {
 		const column = sql.ref(REV_COLUMN[kind])
 		const ctes = sql.join(writes.map((statement, i) => sql`${sql.raw(`write_${i}`)} as (${statement})`))
-		const result = await sql<{ revision: number | string }>`with ${ctes} update user_sync_state set ${column} = ${column} + 1 where user_id = ${userId} returning ${column} as revision`.execute(trx)
+		const result = await sql<{
+			revision: number | string
+		}>`with ${ctes} update user_sync_state set ${column} = ${column} + 1 where user_id = ${userId} returning ${column} as revision`.execute(
+			trx,
+		)
 		return Number(result.rows[0]!.revision)
 	}
 	for (const statement of writes) await statement.execute(trx)

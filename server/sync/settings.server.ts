@@ -13,7 +13,11 @@ export async function readSettings(db: Db, userId: string): Promise<SettingsDocu
 }
 
 /** Per-field merge of settings, under the user's sync lock. */
-export async function syncSettings(handle: DatabaseHandle, userId: string, incoming: SettingsDocument): Promise<{ settings: SettingsDocument; revision: number }> {
+export async function syncSettings(
+	handle: DatabaseHandle,
+	userId: string,
+	incoming: SettingsDocument,
+): Promise<{ settings: SettingsDocument; revision: number }> {
 	return handle.db.transaction().execute(async (trx) => {
 		const revisions = await lockSyncState(trx, userId)
 		const current = await readSettings(trx, userId)

@@ -25,7 +25,15 @@ export interface BulkColumn {
  * Table and column names are constants of the sync modules, never user input.
  * Returns the statement, or undefined when there is nothing to write.
  */
-export function bulkUpsert(dialect: Dialect, table: string, userId: string, columns: BulkColumn[], conflict: string[], rows: Array<Record<string, unknown>>, winWhen: RawBuilder<unknown>): RawBuilder<unknown> | undefined {
+export function bulkUpsert(
+	dialect: Dialect,
+	table: string,
+	userId: string,
+	columns: BulkColumn[],
+	conflict: string[],
+	rows: Array<Record<string, unknown>>,
+	winWhen: RawBuilder<unknown>,
+): RawBuilder<unknown> | undefined {
 	if (rows.length === 0) return undefined
 	const names = columns.map((column) => column.name)
 	const insertColumns = sql.raw(['user_id', ...names].join(', '))

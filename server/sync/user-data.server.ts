@@ -14,8 +14,16 @@ export async function exportUserData(handle: DatabaseHandle, userId: string) {
 		.select(['id', 'username', 'email', 'name', 'is_donator', 'four_k_token', 'created_at', 'updated_at'])
 		.where('id', '=', userId)
 		.executeTakeFirst()
-	const sessions = await db.selectFrom('sessions').select(['created_at', 'expires_at', 'user_agent']).where('user_id', '=', userId).execute()
-	const [bookmarks, watchHistory, settings] = await Promise.all([readBookmarks(db, userId), readWatchHistory(db, userId), readSettings(db, userId)])
+	const sessions = await db
+		.selectFrom('sessions')
+		.select(['created_at', 'expires_at', 'user_agent'])
+		.where('user_id', '=', userId)
+		.execute()
+	const [bookmarks, watchHistory, settings] = await Promise.all([
+		readBookmarks(db, userId),
+		readWatchHistory(db, userId),
+		readSettings(db, userId),
+	])
 	return {
 		exportedAt: new Date().toISOString(),
 		user: user && {
@@ -28,7 +36,11 @@ export async function exportUserData(handle: DatabaseHandle, userId: string) {
 			createdAt: new Date(user.created_at).toISOString(),
 			updatedAt: new Date(user.updated_at).toISOString(),
 		},
-		sessions: sessions.map((s) => ({ createdAt: new Date(s.created_at).toISOString(), expiresAt: new Date(s.expires_at).toISOString(), userAgent: s.user_agent })),
+		sessions: sessions.map((s) => ({
+			createdAt: new Date(s.created_at).toISOString(),
+			expiresAt: new Date(s.expires_at).toISOString(),
+			userAgent: s.user_agent,
+		})),
 		bookmarks: bookmarks.bookmarks,
 		removedBookmarks: bookmarks.tombstones,
 		watchHistory: watchHistory.items,

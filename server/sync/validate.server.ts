@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { BookmarkSchema, BookmarkTombstoneSchema, MediaIdKeySchema, WatchHistoryItemSchema, type BookmarkSyncRequestSchema, type WatchHistorySyncRequestSchema } from '#app/lib/sync/schemas.ts'
+import {
+	BookmarkSchema,
+	BookmarkTombstoneSchema,
+	MediaIdKeySchema,
+	WatchHistoryItemSchema,
+	type BookmarkSyncRequestSchema,
+	type WatchHistorySyncRequestSchema,
+} from '#app/lib/sync/schemas.ts'
 
 // A quick check of sync bodies of the usual shape, done before zod: a
 // device sends its whole library (1,000 bookmarks, 500 items with their
@@ -22,8 +29,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-const isInt = (value: unknown, min: number, max: number) => Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max
-const isNumber = (value: unknown, min: number, max: number) => typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max
+const isInt = (value: unknown, min: number, max: number) =>
+	Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max
+const isNumber = (value: unknown, min: number, max: number) =>
+	typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max
 const isTime = (value: unknown) => isInt(value, 0, MAX_TIME)
 const isText = (value: unknown, max: number) => typeof value === 'string' && value.length <= max
 const isMediaId = (value: unknown) => isInt(value, 1, 2_147_483_647)
@@ -60,11 +69,15 @@ function isBookmark(value: unknown) {
 }
 
 function isTombstone(value: unknown) {
-	return isObject(value) && onlyKeys(value, TOMBSTONE_KEYS) && isMediaId(value.mediaId) && isCategory(value.category) && isTime(value.deletedAt)
+	return (
+		isObject(value) && onlyKeys(value, TOMBSTONE_KEYS) && isMediaId(value.mediaId) && isCategory(value.category) && isTime(value.deletedAt)
+	)
 }
 
 function isProgress(value: unknown) {
-	return isObject(value) && onlyKeys(value, PROGRESS_KEYS) && isNumber(value.watched, 0, 1_000_000) && isNumber(value.duration, 0, 1_000_000)
+	return (
+		isObject(value) && onlyKeys(value, PROGRESS_KEYS) && isNumber(value.watched, 0, 1_000_000) && isNumber(value.duration, 0, 1_000_000)
+	)
 }
 
 function isEpisode(value: unknown) {
@@ -102,7 +115,8 @@ function isItem(value: unknown) {
 export function quickBookmarkSyncRequest(body: unknown): BookmarkSyncRequest | undefined {
 	if (!isObject(body) || !onlyKeys(body, BOOKMARK_REQUEST_KEYS)) return undefined
 	const { bookmarks, tombstones = [], updatedAt, changesOnly } = body
-	if (!Array.isArray(bookmarks) || !Array.isArray(tombstones) || bookmarks.length > MAX_ITEMS || tombstones.length > MAX_ITEMS) return undefined
+	if (!Array.isArray(bookmarks) || !Array.isArray(tombstones) || bookmarks.length > MAX_ITEMS || tombstones.length > MAX_ITEMS)
+		return undefined
 	if (!(updatedAt === undefined || isTime(updatedAt)) || !(changesOnly === undefined || typeof changesOnly === 'boolean')) return undefined
 	for (const bookmark of bookmarks) if (!isBookmark(bookmark)) return undefined
 	for (const tombstone of tombstones) if (!isTombstone(tombstone)) return undefined
@@ -114,7 +128,12 @@ export function quickBookmarkSyncRequest(body: unknown): BookmarkSyncRequest | u
 export function quickWatchHistorySyncRequest(body: unknown): WatchHistorySyncRequest | undefined {
 	if (!isObject(body) || !onlyKeys(body, HISTORY_REQUEST_KEYS)) return undefined
 	const { items, updatedAt, changesOnly } = body
-	if (!isObject(items) || !(updatedAt === undefined || isTime(updatedAt)) || !(changesOnly === undefined || typeof changesOnly === 'boolean')) return undefined
+	if (
+		!isObject(items) ||
+		!(updatedAt === undefined || isTime(updatedAt)) ||
+		!(changesOnly === undefined || typeof changesOnly === 'boolean')
+	)
+		return undefined
 	let count = 0
 	for (const key in items) {
 		if (++count > MAX_ITEMS || !MEDIA_ID_KEY.test(key) || !isItem(items[key])) return undefined
@@ -151,7 +170,9 @@ const BookmarkEnvelopeSchema = z.object({
 })
 
 const HistoryEnvelopeSchema = z.object({
-	items: z.record(z.string(), z.unknown()).refine((items) => Object.keys(items).length <= MAX_ITEMS, `At most ${MAX_ITEMS} watch-history items per sync`),
+	items: z
+		.record(z.string(), z.unknown())
+		.refine((items) => Object.keys(items).length <= MAX_ITEMS, `At most ${MAX_ITEMS} watch-history items per sync`),
 	updatedAt: z.unknown().optional(),
 	changesOnly: z.boolean().optional(),
 })
@@ -186,7 +207,12 @@ export function lenientWatchHistorySyncRequest(body: unknown): { request: WatchH
 		const parsedKey = MediaIdKeySchema.safeParse(key)
 		const parsed = WatchHistoryItemSchema.safeParse(value)
 		if (parsedKey.success && parsed.success) items[key] = parsed.data
-		else skipped.push({ kind: 'item', at: key, error: parsedKey.success ? issueText(parsed.error!) : 'Watch-history keys are numeric media ids' })
+		else
+			skipped.push({
+				kind: 'item',
+				at: key,
+				error: parsedKey.success ? issueText(parsed.error!) : 'Watch-history keys are numeric media ids',
+			})
 	}
 	return { request: { items, changesOnly: envelope.data.changesOnly }, skipped }
 }

@@ -87,14 +87,21 @@ function removalMarkersOverAge(stored: StoredWatchHistory): number[] {
 /** Deletes whole items (their row and their episodes' rows). */
 function deleteItems(dialect: DatabaseHandle['dialect'], userId: string, mediaIds: number[]) {
 	const payload = JSON.stringify(mediaIds)
-	const ids = dialect === 'sqlite' ? sql`select value from json_each(${payload})` : sql`select value::integer from jsonb_array_elements_text(${payload}::jsonb)`
-	return [sql`delete from user_watch_episodes where user_id = ${userId} and media_id in (${ids})`, sql`delete from user_watch_items where user_id = ${userId} and media_id in (${ids})`]
+	const ids =
+		dialect === 'sqlite'
+			? sql`select value from json_each(${payload})`
+			: sql`select value::integer from jsonb_array_elements_text(${payload}::jsonb)`
+	return [
+		sql`delete from user_watch_episodes where user_id = ${userId} and media_id in (${ids})`,
+		sql`delete from user_watch_items where user_id = ${userId} and media_id in (${ids})`,
+	]
 }
 
 function latestWatchChange(stored: StoredWatchHistory) {
 	let updatedAt = 0
 	for (const row of stored.items.values()) if (row.updatedAt > updatedAt) updatedAt = row.updatedAt
-	for (const episodes of stored.episodes.values()) for (const row of episodes.values()) if (row.updatedAt > updatedAt) updatedAt = row.updatedAt
+	for (const episodes of stored.episodes.values())
+		for (const row of episodes.values()) if (row.updatedAt > updatedAt) updatedAt = row.updatedAt
 	return updatedAt
 }
 
@@ -125,7 +132,12 @@ function compareWatchRow(updatedAt: number, value: object, current: StoredWatchR
  * holds only the items and episodes the device lacks (an item whose episodes
  * are answered comes with its fields, as the shape requires).
  */
-export async function syncWatchHistory(handle: DatabaseHandle, userId: string, incoming: WatchHistory, options: SyncOptions = {}): Promise<WatchHistorySyncResult> {
+export async function syncWatchHistory(
+	handle: DatabaseHandle,
+	userId: string,
+	incoming: WatchHistory,
+	options: SyncOptions = {},
+): Promise<WatchHistorySyncResult> {
 	const collate = byteOrder(handle.dialect)
 	const timeAndData: BulkColumn[] = [
 		{ name: 'updated_at', pgType: 'bigint' },
@@ -151,7 +163,8 @@ export async function syncWatchHistory(handle: DatabaseHandle, userId: string, i
 			for (const [episodeKey, episode] of Object.entries(episodes)) {
 				const order = compareWatchRow(episode.updatedAt, episode, storedEpisodes?.get(episodeKey))
 				if (order !== 'loses') heldEpisodes.add(`${mediaId}/${episodeKey}`)
-				if (typeof order === 'object') episodeRows.push({ media_id: mediaId, episode_key: episodeKey, updated_at: episode.updatedAt, data: order.wins })
+				if (typeof order === 'object')
+					episodeRows.push({ media_id: mediaId, episode_key: episodeKey, updated_at: episode.updatedAt, data: order.wins })
 			}
 		}
 		for (const row of itemRows) stored.items.set(row.media_id, { updatedAt: row.updated_at, data: row.data })
@@ -197,7 +210,8 @@ export async function syncWatchHistory(handle: DatabaseHandle, userId: string, i
 		const lacking: StoredWatchHistory = { items: new Map(), episodes: new Map() }
 		for (const [mediaId, row] of stored.items) {
 			const episodes = new Map<string, StoredWatchRow>()
-			for (const [episodeKey, episode] of stored.episodes.get(mediaId) ?? []) if (!heldEpisodes.has(`${mediaId}/${episodeKey}`)) episodes.set(episodeKey, episode)
+			for (const [episodeKey, episode] of stored.episodes.get(mediaId) ?? [])
+				if (!heldEpisodes.has(`${mediaId}/${episodeKey}`)) episodes.set(episodeKey, episode)
 			if (heldItems.has(mediaId) && episodes.size === 0) continue
 			lacking.items.set(mediaId, row)
 			if (episodes.size > 0) lacking.episodes.set(mediaId, episodes)

@@ -71,7 +71,11 @@ test('sign-up → account → logout', async ({ page }) => {
 	await page.getByRole('switch', { name: 'Autoplay' }).click()
 	await expect(page.getByRole('switch', { name: 'Autoplay' })).toHaveAttribute('aria-checked', 'false')
 	await expect
-		.poll(async () => ((await (await page.request.get('/api/users/me/settings')).json()) as { settings: { values: { player: { autoplay: boolean } } } }).settings.values.player.autoplay)
+		.poll(
+			async () =>
+				((await (await page.request.get('/api/users/me/settings')).json()) as { settings: { values: { player: { autoplay: boolean } } } })
+					.settings.values.player.autoplay,
+		)
 		.toBe(false)
 
 	await page.getByRole('tab', { name: 'Account' }).click()
@@ -106,7 +110,9 @@ test('login lockout after 5 failures survives a reload', async ({ page }) => {
 	await page.getByLabel('Password', { exact: true }).fill('wrong password')
 	for (let attempt = 1; attempt <= 4; attempt++) {
 		await submit.click()
-		await expect(page.getByTestId('login-error')).toContainText('Oi! Login failed. Double-check yer details and give it another shot, will you?')
+		await expect(page.getByTestId('login-error')).toContainText(
+			'Oi! Login failed. Double-check yer details and give it another shot, will you?',
+		)
 		await expect(page.getByTestId('login-error')).toContainText('Invalid email/username or password')
 		await page.getByLabel('Password', { exact: true }).fill(`wrong password ${attempt}`)
 	}
@@ -135,7 +141,10 @@ interface Tombstone {
 }
 
 /** Edits the device library the way the library store does: list, tombstones and lastBookmarkUpdateTime. */
-async function editLocalBookmarks(page: Page, change: { add?: Array<Omit<BookmarkRecord, 'addedAt'>>; remove?: Array<{ mediaId: number; category: string }> }) {
+async function editLocalBookmarks(
+	page: Page,
+	change: { add?: Array<Omit<BookmarkRecord, 'addedAt'>>; remove?: Array<{ mediaId: number; category: string }> },
+) {
 	await page.evaluate((change) => {
 		const now = Date.now()
 		const bookmarks: BookmarkRecord[] = JSON.parse(localStorage.getItem('bookmarks') ?? '[]')
@@ -153,7 +162,9 @@ async function editLocalBookmarks(page: Page, change: { add?: Array<Omit<Bookmar
 }
 
 async function localBookmarkIds(page: Page) {
-	return page.evaluate(() => (JSON.parse(localStorage.getItem('bookmarks') ?? '[]') as BookmarkRecord[]).map((b) => `${b.mediaId}/${b.category}`).sort())
+	return page.evaluate(() =>
+		(JSON.parse(localStorage.getItem('bookmarks') ?? '[]') as BookmarkRecord[]).map((b) => `${b.mediaId}/${b.category}`).sort(),
+	)
 }
 
 async function serverBookmarkIds(page: Page) {
@@ -174,7 +185,12 @@ test('two browsers of one user converge after edits on both, including a deletio
 	try {
 		// The phone has bookmarks from before it signed in (offline edits): they are kept.
 		await phone.page.goto('/')
-		await editLocalBookmarks(phone.page, { add: [{ mediaId: 101, category: 'watchlist', mediaType: 'movie', title: 'One' }, { mediaId: 102, category: 'favorites', mediaType: 'tv', title: 'Two' }] })
+		await editLocalBookmarks(phone.page, {
+			add: [
+				{ mediaId: 101, category: 'watchlist', mediaType: 'movie', title: 'One' },
+				{ mediaId: 102, category: 'favorites', mediaType: 'tv', title: 'Two' },
+			],
+		})
 		await signUpThroughForm(phone.page, account)
 		await expect.poll(() => serverBookmarkIds(phone.page)).toEqual(['101/watchlist', '102/favorites'])
 
@@ -183,7 +199,10 @@ test('two browsers of one user converge after edits on both, including a deletio
 		await editLocalBookmarks(laptop.page, { add: [{ mediaId: 103, category: 'watched', mediaType: 'movie', title: 'Three' }] })
 		await laptop.page.evaluate(() => {
 			const now = Date.now()
-			localStorage.setItem('media-tracking', JSON.stringify({ '103': { type: 'movie', title: 'Three', updatedAt: now, progress: { watched: 600, duration: 5400 } } }))
+			localStorage.setItem(
+				'media-tracking',
+				JSON.stringify({ '103': { type: 'movie', title: 'Three', updatedAt: now, progress: { watched: 600, duration: 5400 } } }),
+			)
 			localStorage.setItem('lastWatchHistoryUpdateTime', JSON.stringify(now))
 		})
 		await laptop.page.reload()
@@ -211,7 +230,13 @@ test('two browsers of one user converge after edits on both, including a deletio
 		await expect.poll(() => localBookmarkIds(laptop.page), { timeout: 30_000 }).toEqual(['103/watched', '104/watchlist'])
 		// Watch progress made on the laptop reached the phone.
 		await expect
-			.poll(() => phone.page.evaluate(() => (JSON.parse(localStorage.getItem('media-tracking') ?? '{}') as Record<string, { progress?: { watched: number } }>)['103']?.progress?.watched))
+			.poll(() =>
+				phone.page.evaluate(
+					() =>
+						(JSON.parse(localStorage.getItem('media-tracking') ?? '{}') as Record<string, { progress?: { watched: number } }>)['103']
+							?.progress?.watched,
+				),
+			)
 			.toBe(600)
 	} finally {
 		await phone.context.close()

@@ -34,10 +34,14 @@ async function firstSeries(request: APIRequestContext) {
 /** A popular series whose first season lists its episodes (the demo catalogue details some series only). */
 async function seriesWithEpisodes(request: APIRequestContext) {
 	for (const show of (await list(request, '/tv/popular')).slice(0, 20)) {
-		const details = (await (await request.get(`/api/catalog/tv/${show.id}`)).json()) as { seasons: Array<{ season_number: number; episode_count: number }> }
+		const details = (await (await request.get(`/api/catalog/tv/${show.id}`)).json()) as {
+			seasons: Array<{ season_number: number; episode_count: number }>
+		}
 		const season = details.seasons.find((s) => s.season_number > 0 && s.episode_count > 0)
 		if (!season) continue
-		const episodes = (await (await request.get(`/api/catalog/tv/${show.id}/season/${season.season_number}`)).json()) as { episodes: unknown[] }
+		const episodes = (await (await request.get(`/api/catalog/tv/${show.id}/season/${season.season_number}`)).json()) as {
+			episodes: unknown[]
+		}
 		if (episodes.episodes.length > 0) return { show, season: season.season_number }
 	}
 	throw new Error('no popular series lists its episodes')
@@ -49,7 +53,9 @@ async function seriesWithEpisodes(request: APIRequestContext) {
  */
 async function seriesWithSeasons(request: APIRequestContext) {
 	for (const show of (await list(request, '/tv/popular')).slice(0, 20)) {
-		const details = (await (await request.get(`/api/catalog/tv/${show.id}`)).json()) as { seasons: Array<{ season_number: number; episode_count: number; air_date: string | null }> }
+		const details = (await (await request.get(`/api/catalog/tv/${show.id}`)).json()) as {
+			seasons: Array<{ season_number: number; episode_count: number; air_date: string | null }>
+		}
 		const seasons = details.seasons.filter((s) => s.season_number > 0 && s.episode_count > 1)
 		if (seasons.length > 1 && seasons[0]!.air_date && Date.parse(seasons[0]!.air_date) < Date.now() - 365 * 86_400_000) return show
 	}
@@ -137,7 +143,9 @@ test.describe('movie detail', () => {
 		await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\//)
 		await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/)
 		await expect(page.locator('meta[name="twitter:card"]')).toHaveCount(1)
-		const types = await page.locator('script[type="application/ld+json"]').evaluateAll((nodes) => nodes.map((n) => (JSON.parse(n.textContent ?? '{}') as { '@type': string })['@type']))
+		const types = await page
+			.locator('script[type="application/ld+json"]')
+			.evaluateAll((nodes) => nodes.map((n) => (JSON.parse(n.textContent ?? '{}') as { '@type': string })['@type']))
 		expect(types).toEqual(expect.arrayContaining(['Movie', 'VideoObject']))
 		await checkA11y(page)
 	})
@@ -146,7 +154,9 @@ test.describe('movie detail', () => {
 	// the demo catalogue lists five people at most.
 	test('genre chips link to /categories/{slug}; cast shows the first 5 of the catalogue’s cast', async ({ page, request }) => {
 		const movie = await firstMovie(request)
-		const details = (await (await request.get(`/api/catalog/movie/${movie.id}?append_to_response=credits`)).json()) as { credits: { cast: Array<{ name: string }> } }
+		const details = (await (await request.get(`/api/catalog/movie/${movie.id}?append_to_response=credits`)).json()) as {
+			credits: { cast: Array<{ name: string }> }
+		}
 		const castNames = details.credits.cast.map((person) => person.name)
 		expect(castNames.length).toBeGreaterThan(0)
 		await page.goto(`/movies/${movie.id}`)
@@ -165,7 +175,9 @@ test.describe('movie detail', () => {
 	test('Watch on a movie without a stream says so instead of opening a player', async ({ page, request }) => {
 		const movies = await list(request, '/movie/popular')
 		// The demo's sample clips cover Big Buck Bunny, Sintel and Tears of Steel only.
-		const released = movies.find((m) => m.release_date && Date.parse(m.release_date) < Date.now() - 2 * 86_400_000 && ![10378, 45745, 133701].includes(m.id))!
+		const released = movies.find(
+			(m) => m.release_date && Date.parse(m.release_date) < Date.now() - 2 * 86_400_000 && ![10378, 45745, 133701].includes(m.id),
+		)!
 		await page.goto(`/movies/${released.id}-${slug(released.title!)}`)
 		await waitForHydration(page)
 		const main = page.locator('main')
@@ -220,7 +232,9 @@ test.describe('series and episodes', () => {
 
 	test('episode page: fields, guest stars capped at 10, season browser, no sticky header', async ({ page, request }) => {
 		const { show, season } = await seriesWithEpisodes(request)
-		const episode = (await (await request.get(`/api/catalog/tv/${show.id}/season/${season}/episode/1?append_to_response=credits`)).json()) as { guest_stars?: unknown[]; credits?: { guest_stars?: unknown[] } }
+		const episode = (await (
+			await request.get(`/api/catalog/tv/${show.id}/season/${season}/episode/1?append_to_response=credits`)
+		).json()) as { guest_stars?: unknown[]; credits?: { guest_stars?: unknown[] } }
 		const guestCount = (episode.guest_stars ?? episode.credits?.guest_stars ?? []).length
 		await page.goto(`/series/${show.id}-${slug(show.name!)}/${season}/1`)
 		await expect(page.getByTestId('episode-page')).toBeVisible()
@@ -294,7 +308,9 @@ test.describe('search page', () => {
 
 	test('results are sorted with missing values last', async ({ page }) => {
 		await page.goto('/search?query=the&sort=rating&order=desc')
-		const ratings = await page.getByTestId('media-card').evaluateAll((cards) => cards.map((c) => /Rating\s*([\d.]+)/.exec(c.textContent ?? '')?.[1]))
+		const ratings = await page
+			.getByTestId('media-card')
+			.evaluateAll((cards) => cards.map((c) => /Rating\s*([\d.]+)/.exec(c.textContent ?? '')?.[1]))
 		const present = ratings.filter((r): r is string => r !== undefined).map(Number)
 		expect(present).toEqual([...present].sort((a, b) => b - a))
 		// The first page of "the" holds rated titles and an announced one without a rating.
@@ -362,7 +378,9 @@ test.describe('search overlay', () => {
 		await openOverlay(page)
 		await page.getByTestId('search-overlay-input').fill('zzqxjvwk')
 		await expect(page.getByTestId('search-empty')).toHaveText('No results found')
-		await page.route('**/api/catalog/search/multi**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }))
+		await page.route('**/api/catalog/search/multi**', (route) =>
+			route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+		)
 		await page.getByTestId('search-overlay-input').fill('boom')
 		const error = page.getByTestId('search-error')
 		await expect(error).toHaveText('Error fetching search results')
@@ -423,7 +441,10 @@ test.describe('networks and categories', () => {
 		await page.getByRole('link', { name: 'Return Home' }).click()
 		await expect(page).toHaveURL(/\/$/)
 		await page.goto('/categories/drama')
-		const links = await page.getByTestId('media-card').locator('a').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href') ?? ''))
+		const links = await page
+			.getByTestId('media-card')
+			.locator('a')
+			.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href') ?? ''))
 		expect(links.some((href) => href.startsWith('/movies/'))).toBe(true)
 		expect(links.some((href) => href.startsWith('/series/'))).toBe(true)
 		await checkA11y(page)
@@ -476,7 +497,20 @@ test.describe('mobile layout', () => {
 		test.slow()
 		const movie = await firstMovie(request)
 		const { show, season } = await seriesWithEpisodes(request)
-		for (const path of ['/', '/movies', '/series', `/movies/${movie.id}`, `/series/${show.id}`, `/series/${show.id}/${season}/1`, '/search?query=the', '/categories', '/categories/drama', '/networks', '/networks/netflix', '/discover']) {
+		for (const path of [
+			'/',
+			'/movies',
+			'/series',
+			`/movies/${movie.id}`,
+			`/series/${show.id}`,
+			`/series/${show.id}/${season}/1`,
+			'/search?query=the',
+			'/categories',
+			'/categories/drama',
+			'/networks',
+			'/networks/netflix',
+			'/discover',
+		]) {
 			await page.goto(path)
 			const width = await page.evaluate(() => document.documentElement.scrollWidth)
 			expect(width, `${path} is as wide as the screen`).toBeLessThanOrEqual(390)

@@ -34,12 +34,23 @@ test('a visitor sees an empty calendar, then the coming days of a bookmarked ser
 	await expect(page).toHaveURL(/\/series\/112470-here-it-all-begins\/\d+\/\d+$/)
 })
 
-test('a signed-in user\'s calendar is rendered on the server from the account, private and not stored', async ({ page }) => {
+test("a signed-in user's calendar is rendered on the server from the account, private and not stored", async ({ page }) => {
 	test.slow()
 	const username = `cal${Date.now().toString(36)}${process.pid % 1000}`
 	const password = 'calendar pages 1'
-	expect((await page.request.post('/api/auth/signup', { data: { username, email: `${username}@example.com`, password, passwordConfirm: password } })).status()).toBe(201)
-	const bookmarkSynced = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/sync/bookmarks' && (response.request().postData() ?? '').includes('112470'))
+	expect(
+		(
+			await page.request.post('/api/auth/signup', {
+				data: { username, email: `${username}@example.com`, password, passwordConfirm: password },
+			})
+		).status(),
+	).toBe(201)
+	const bookmarkSynced = page.waitForResponse(
+		(response) =>
+			response.request().method() === 'POST' &&
+			new URL(response.url()).pathname === '/api/sync/bookmarks' &&
+			(response.request().postData() ?? '').includes('112470'),
+	)
 	await bookmarkSeries(page)
 	expect((await bookmarkSynced).status()).toBe(200)
 	const response = await page.request.get('/calendar')
@@ -78,14 +89,21 @@ test('Continue Watching marks a show with an episode aired since the last watch 
 		[
 			JSON.stringify({
 				'112470': { type: 'show', title: SERIES_NAME, updatedAt: monthAgo, episodes: { s1e1: episode } },
-				'66732': { type: 'show', title: 'Stranger Things', updatedAt: monthAgo, episodes: { s1e1: { ...episode, progress: { watched: 100, duration: 3000 } } } },
+				'66732': {
+					type: 'show',
+					title: 'Stranger Things',
+					updatedAt: monthAgo,
+					episodes: { s1e1: { ...episode, progress: { watched: 100, duration: 3000 } } },
+				},
 			}),
 		],
 	)
 	await page.goto('/history')
 	const cards = page.getByTestId('continue-watching').getByTestId('continue-card')
 	await expect(cards).toHaveCount(2)
-	await expect(page.locator('[data-testid="continue-card"][data-media-id="112470"]').getByTestId('new-episode-badge')).toHaveText('New episode')
+	await expect(page.locator('[data-testid="continue-card"][data-media-id="112470"]').getByTestId('new-episode-badge')).toHaveText(
+		'New episode',
+	)
 	// Stranger Things' last episode aired long before the last watch: no badge.
 	await expect(page.locator('[data-testid="continue-card"][data-media-id="66732"]')).toBeVisible()
 	await expect(page.getByTestId('new-episode-badge')).toHaveCount(1)

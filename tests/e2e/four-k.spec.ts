@@ -60,9 +60,15 @@ test('the wizard: Next and Back, the token rule, test, submit, Setup Complete! @
 	// A failed submission shows §8's text and keeps the step; the next one succeeds.
 	await page.getByRole('button', { name: 'Next' }).click()
 	await expect(stepHeading(page, 'Step 3: Submit')).toBeFocused()
-	await page.route('**/api/fourk/submit', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'x' }) }), { times: 1 })
+	await page.route(
+		'**/api/fourk/submit',
+		(route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'x' }) }),
+		{ times: 1 },
+	)
 	await page.getByRole('button', { name: 'Submit' }).click()
-	await expect(page.getByRole('alert').filter({ hasText: 'Submission failed' })).toHaveText('Submission failed, please try again or report on discord, thanks.')
+	await expect(page.getByRole('alert').filter({ hasText: 'Submission failed' })).toHaveText(
+		'Submission failed, please try again or report on discord, thanks.',
+	)
 	await page.getByRole('button', { name: 'Submit' }).click()
 	await expect(page.getByText('Token submitted successfully')).toBeVisible()
 	await expect(stepHeading(page, 'Setup Complete!')).toBeFocused()
@@ -95,7 +101,9 @@ test('a signed-in user’s token syncs to the account', async ({ page }) => {
 	await page.getByRole('button', { name: 'Submit' }).click()
 	await expect(stepHeading(page, 'Setup Complete!')).toBeVisible()
 	await expect
-		.poll(async () => ((await (await page.request.get('/api/users/me')).json()) as { user: { '4k_token': string | null } }).user['4k_token'])
+		.poll(
+			async () => ((await (await page.request.get('/api/users/me')).json()) as { user: { '4k_token': string | null } }).user['4k_token'],
+		)
 		.toBe(FOURK_TEST_TOKEN)
 	await expect.poll(() => page.evaluate(() => window.localStorage.getItem('4kTokenSynced'))).toBe('true')
 })

@@ -14,8 +14,22 @@ const ORIGIN = `http://localhost:${CANONICAL_TEST_PORT}`
 const MODALS = [
 	{ id: 'e2e-second', title: 'Second news', content: 'Then this one.', priority: 2, repeat: 'weekly' },
 	{ id: 'e2e-expired', title: 'Old news', content: 'Gone.', priority: 9, expiresAt: '2020-01-01' },
-	{ id: 'e2e-first', title: 'Welcome to Willow', content: 'First paragraph.\n\nSecond paragraph.', priority: 5, startsAt: '2020-01-01', expiresAt: '2099-12-31', bgColor: '#1e3a8a' },
-	{ id: 'e2e-third', title: 'Third news', content: '<p>Only <b>on request</b>. <a href="/partners">Partners</a></p><script>window.__pwned = true</script>', html: true, priority: 1 },
+	{
+		id: 'e2e-first',
+		title: 'Welcome to Willow',
+		content: 'First paragraph.\n\nSecond paragraph.',
+		priority: 5,
+		startsAt: '2020-01-01',
+		expiresAt: '2099-12-31',
+		bgColor: '#1e3a8a',
+	},
+	{
+		id: 'e2e-third',
+		title: 'Third news',
+		content: '<p>Only <b>on request</b>. <a href="/partners">Partners</a></p><script>window.__pwned = true</script>',
+		html: true,
+		priority: 1,
+	},
 	{ id: 'e2e-broken', title: 'Bad colour', bgColor: 'url(javascript:alert(1))' },
 ]
 
@@ -30,7 +44,9 @@ test.beforeAll(async () => {
 	}
 	// The server re-checks an owner file at most every 5 s (by its mtime): wait until it serves these modals.
 	await expect
-		.poll(async () => ((await (await fetch(`${ORIGIN}/modalData.json`)).json()) as Array<{ id: string }>).map((modal) => modal.id).join(), { timeout: 15_000 })
+		.poll(async () => ((await (await fetch(`${ORIGIN}/modalData.json`)).json()) as Array<{ id: string }>).map((modal) => modal.id).join(), {
+			timeout: 15_000,
+		})
 		.toBe('e2e-second,e2e-expired,e2e-first,e2e-third')
 })
 
@@ -81,7 +97,9 @@ test('shows the first modal, the second 250 ms after it closes, then no third; a
 	// Focus is given back to the page, not lost on the body.
 	expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
 
-	const dismissed = await page.evaluate(() => JSON.parse(localStorage.getItem('dismissedInfoModals') ?? '[]') as Array<{ id: string; timestamp: number }>)
+	const dismissed = await page.evaluate(
+		() => JSON.parse(localStorage.getItem('dismissedInfoModals') ?? '[]') as Array<{ id: string; timestamp: number }>,
+	)
 	expect(dismissed.map((entry) => entry.id)).toEqual(['e2e-first', 'e2e-second'])
 	expect(dismissed.every((entry) => Math.abs(entry.timestamp - Date.now()) < 60_000)).toBe(true)
 
@@ -99,7 +117,14 @@ test('shows the first modal, the second 250 ms after it closes, then no third; a
 
 test('opens a modal named by the navigation state, even after the session has shown two', async ({ page }) => {
 	await page.addInitScript(() => {
-		localStorage.setItem('dismissedInfoModals', JSON.stringify([{ id: 'e2e-first', timestamp: Date.now() }, { id: 'e2e-second', timestamp: Date.now() }, { id: 'e2e-third', timestamp: Date.now() }]))
+		localStorage.setItem(
+			'dismissedInfoModals',
+			JSON.stringify([
+				{ id: 'e2e-first', timestamp: Date.now() },
+				{ id: 'e2e-second', timestamp: Date.now() },
+				{ id: 'e2e-third', timestamp: Date.now() },
+			]),
+		)
 	})
 	await page.goto(`${ORIGIN}/dmca`)
 	await waitForHydration(page)
@@ -107,13 +132,21 @@ test('opens a modal named by the navigation state, even after the session has sh
 	await expect(page.getByTestId('info-modal')).toHaveCount(0)
 	const link = page.getByRole('link', { name: 'FAQ' }).first()
 	await link.focus()
-	await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string, options: unknown) => Promise<void> } }).__reactRouterDataRouter.navigate('/faq', { state: { infoModal: 'e2e-first' } }))
+	await page.evaluate(() =>
+		(
+			window as unknown as { __reactRouterDataRouter: { navigate: (to: string, options: unknown) => Promise<void> } }
+		).__reactRouterDataRouter.navigate('/faq', { state: { infoModal: 'e2e-first' } }),
+	)
 	const modal = page.getByTestId('info-modal')
 	await expect(modal).toHaveAttribute('data-modal-id', 'e2e-first')
 	await page.getByTestId('info-modal-ok').click()
 	await expect(modal).toHaveCount(0)
 	// An unknown or expired name opens nothing.
-	await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string, options: unknown) => Promise<void> } }).__reactRouterDataRouter.navigate('/dmca', { state: { infoModal: 'e2e-expired' } }))
+	await page.evaluate(() =>
+		(
+			window as unknown as { __reactRouterDataRouter: { navigate: (to: string, options: unknown) => Promise<void> } }
+		).__reactRouterDataRouter.navigate('/dmca', { state: { infoModal: 'e2e-expired' } }),
+	)
 	await page.waitForTimeout(500)
 	await expect(modal).toHaveCount(0)
 })

@@ -5,7 +5,14 @@ import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 // not matched with the reason, duplicates), then only additions.
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/imports')
-const FILES = ['letterboxd-watchlist.csv', 'letterboxd-watched.csv', 'letterboxd-diary.csv', 'trakt-watchlist.json', 'trakt-watched-movies.json', 'trakt-watched-shows.json']
+const FILES = [
+	'letterboxd-watchlist.csv',
+	'letterboxd-watched.csv',
+	'letterboxd-diary.csv',
+	'trakt-watchlist.json',
+	'trakt-watched-movies.json',
+	'trakt-watched-shows.json',
+]
 
 test('previews an export, then adds only what the library lacks @mobile', async ({ page }) => {
 	// Already here: Fight Club on the watchlist, with a later time than the export's.
@@ -30,10 +37,24 @@ test('previews an export, then adds only what the library lacks @mobile', async 
 
 	await preview.getByRole('button', { name: /^Import \d+ titles$/ }).click()
 	await expect(section.getByTestId('service-import-result')).toContainText('Imported')
-	const stored = await page.evaluate(() => ({ bookmarks: localStorage.getItem('bookmarks') ?? '', history: localStorage.getItem('media-tracking') ?? '' }))
+	const stored = await page.evaluate(() => ({
+		bookmarks: localStorage.getItem('bookmarks') ?? '',
+		history: localStorage.getItem('media-tracking') ?? '',
+	}))
 	const bookmarks = JSON.parse(stored.bookmarks) as Array<{ mediaId: number; category: string }>
 	const keys = bookmarks.map((bookmark) => `${bookmark.mediaId}:${bookmark.category}`).sort()
-	expect(keys).toEqual(['120:watchlist', '129:watched', '1396:watchlist', '157336:watched', '27205:watched', '550:watched', '550:watchlist', '603:watched'].sort())
+	expect(keys).toEqual(
+		[
+			'120:watchlist',
+			'129:watched',
+			'1396:watchlist',
+			'157336:watched',
+			'27205:watched',
+			'550:watched',
+			'550:watchlist',
+			'603:watched',
+		].sort(),
+	)
 	const history = JSON.parse(stored.history) as Record<string, { type: string; episodes?: Record<string, unknown> }>
 	expect(Object.keys(history).sort()).toEqual(['129', '157336', '27205', '550', '603', '66732'])
 	expect(Object.keys(history['66732']!.episodes!).sort()).toEqual(['s1e1', 's1e2'])

@@ -45,12 +45,20 @@ test.describe('load-time migrations', () => {
 	test('legacy media-bookmarks become the watchlist with the two toasts, and the old key goes', async ({ page }) => {
 		// The page's clock is fake, so the toasts' lifetimes are checked without waiting them out.
 		await page.clock.install()
-		await withStorage(page, '/history', {
-			'media-bookmarks': {
-				'movie-550': { data: { id: 550, title: 'Fight Club', poster_path: null, vote_average: 8.4, release_date: '1999-10-15' }, info: { addedAt: NOW - DAY } },
-				'tv-1399': { data: { id: 1399, name: 'Game of Thrones', media_type: 'tv' }, info: { addedAt: NOW } },
+		await withStorage(
+			page,
+			'/history',
+			{
+				'media-bookmarks': {
+					'movie-550': {
+						data: { id: 550, title: 'Fight Club', poster_path: null, vote_average: 8.4, release_date: '1999-10-15' },
+						info: { addedAt: NOW - DAY },
+					},
+					'tv-1399': { data: { id: 1399, name: 'Game of Thrones', media_type: 'tv' }, info: { addedAt: NOW } },
+				},
 			},
-		}, { hydrate: false })
+			{ hydrate: false },
+		)
 		const migrating = page.getByText('Migrating your bookmarks to support new features and syncing...')
 		const upgraded = page.getByText('Your bookmarks have been upgraded and new features are now available for you!')
 		await expect(migrating).toBeVisible()
@@ -78,7 +86,12 @@ test.describe('load-time migrations', () => {
 	})
 
 	test('bookmarks that are not a list are deleted with "Cleared Bad Bookmark Data"; nothing else is touched', async ({ page }) => {
-		await withStorage(page, '/bookmarks', { bookmarks: { 550: { mediaId: 550 } }, theme: 'light', 'bookmark-categories': ['Anime'] }, { hydrate: false })
+		await withStorage(
+			page,
+			'/bookmarks',
+			{ bookmarks: { 550: { mediaId: 550 } }, theme: 'light', 'bookmark-categories': ['Anime'] },
+			{ hydrate: false },
+		)
 		await expect(page.getByText('Cleared Bad Bookmark Data')).toBeVisible()
 		expect(await stored(page, 'bookmarks')).toBeNull()
 		expect(await stored(page, 'theme')).toBe('light')
@@ -89,7 +102,15 @@ test.describe('load-time migrations', () => {
 	test('legacy watch-history fields are stripped once', async ({ page }) => {
 		await withStorage(page, '/history', {
 			'media-tracking': {
-				'550': { type: 'movie', title: 'Fight Club', updatedAt: NOW, poster: '/p.jpg', seasons: [], episodes: { s1e1: {} }, progress: { watched: 30, duration: 100 } },
+				'550': {
+					type: 'movie',
+					title: 'Fight Club',
+					updatedAt: NOW,
+					poster: '/p.jpg',
+					seasons: [],
+					episodes: { s1e1: {} },
+					progress: { watched: 30, duration: 100 },
+				},
 			},
 		})
 		await expect(page.getByTestId('history-card')).toHaveCount(1)
@@ -236,7 +257,10 @@ test.describe('My Bookmarks', () => {
 		await second.goto('/history')
 		await waitForHydration(second)
 		await first.evaluate((now) => {
-			localStorage.setItem('media-tracking', JSON.stringify({ '550': { type: 'movie', title: 'Fight Club', updatedAt: now, progress: { watched: 10, duration: 100 } } }))
+			localStorage.setItem(
+				'media-tracking',
+				JSON.stringify({ '550': { type: 'movie', title: 'Fight Club', updatedAt: now, progress: { watched: 10, duration: 100 } } }),
+			)
 		}, NOW)
 		await expect(second.getByTestId('history-card')).toHaveCount(1)
 	})
@@ -258,13 +282,21 @@ test.describe('My Bookmarks', () => {
 
 		await withStorage(page, '/bookmarks', {})
 		await expect(page.getByRole('heading', { name: 'No bookmarks yet' })).toBeVisible()
-		await page.getByTestId('import-library').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"kind":"willow-library","version":1,"bookmarks":[{"mediaId":"x"}]}') })
+		await page.getByTestId('import-library').setInputFiles({
+			name: 'broken.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from('{"kind":"willow-library","version":1,"bookmarks":[{"mediaId":"x"}]}'),
+		})
 		await expect(page.getByRole('alert').filter({ hasText: 'This library file is invalid' })).toContainText('bookmarks.0.mediaId')
-		await page.getByTestId('import-library').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('hello') })
+		await page
+			.getByTestId('import-library')
+			.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('hello') })
 		await expect(page.getByRole('alert').filter({ hasText: 'not valid JSON' })).toBeVisible()
 		await expect(page.getByRole('heading', { name: 'No bookmarks yet' })).toBeVisible()
 
-		await page.getByTestId('import-library').setInputFiles({ name: 'library.json', mimeType: 'application/json', buffer: Buffer.from(text) })
+		await page
+			.getByTestId('import-library')
+			.setInputFiles({ name: 'library.json', mimeType: 'application/json', buffer: Buffer.from(text) })
 		await expect(page.getByTestId('import-result')).toHaveText('Imported 3 new bookmarks and 1 watched title.')
 		await expect(page.getByTestId('bookmark-card')).toHaveCount(3)
 		await expect(page.getByRole('button', { name: 'Anime', exact: true })).toBeVisible()
@@ -281,7 +313,17 @@ test.describe('My Bookmarks', () => {
 					type: 'show',
 					title: 'Game of Thrones',
 					updatedAt: NOW - DAY,
-					episodes: { s1e1: { id: 1, number: 1, title: 'Winter Is Coming', seasonId: 10, season: 1, updatedAt: NOW - DAY, progress: { watched: 100, duration: 100 } } },
+					episodes: {
+						s1e1: {
+							id: 1,
+							number: 1,
+							title: 'Winter Is Coming',
+							seasonId: 10,
+							season: 1,
+							updatedAt: NOW - DAY,
+							progress: { watched: 100, duration: 100 },
+						},
+					},
 				},
 			},
 		})
@@ -290,8 +332,13 @@ test.describe('My Bookmarks', () => {
 		const download = await downloading
 		expect(download.suggestedFilename()).toMatch(/^willow-library-\d{4}-\d{2}-\d{2}\.csv$/)
 		const text = await readFile((await download.path())!, 'utf8')
-		const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
-		expect(lines[0]).toBe('record,tmdb_id,media_type,title,year,list,season,episode,episode_title,watched_seconds,duration_seconds,progress_percent,date')
+		const lines = text
+			.replace(/^\uFEFF/, '')
+			.trimEnd()
+			.split('\r\n')
+		expect(lines[0]).toBe(
+			'record,tmdb_id,media_type,title,year,list,season,episode,episode_title,watched_seconds,duration_seconds,progress_percent,date',
+		)
 		expect(lines).toHaveLength(7)
 		expect(lines).toContain(`bookmark,404,movie,"'=HYPERLINK(""http://example.com"",""x"")",,Anime,,,,,,,${new Date(NOW).toISOString()}`)
 		expect(lines).toContain(`history,550,movie,Fight Club,1999,,,,,25,100,25,${new Date(NOW).toISOString()}`)
@@ -311,16 +358,46 @@ test.describe('My Bookmarks', () => {
 
 test.describe('Watch History', () => {
 	const HISTORY = {
-		'550': { type: 'movie', title: 'Fight Club', year: 1999, popularity: 512, updatedAt: NOW - DAY, progress: { watched: 30, duration: 100 } },
-		'680': { type: 'movie', title: 'Pulp Fiction', year: 1994, popularity: 120, updatedAt: NOW - 2 * DAY, progress: { watched: 250, duration: 100 } },
+		'550': {
+			type: 'movie',
+			title: 'Fight Club',
+			year: 1999,
+			popularity: 512,
+			updatedAt: NOW - DAY,
+			progress: { watched: 30, duration: 100 },
+		},
+		'680': {
+			type: 'movie',
+			title: 'Pulp Fiction',
+			year: 1994,
+			popularity: 120,
+			updatedAt: NOW - 2 * DAY,
+			progress: { watched: 250, duration: 100 },
+		},
 		'1399': {
 			type: 'show',
 			title: 'Game of Thrones',
 			popularity: 400,
 			updatedAt: NOW,
 			episodes: {
-				s1e1: { id: 1, number: 1, title: 'Winter Is Coming', seasonId: 10, season: 1, updatedAt: NOW - 10, progress: { watched: 100, duration: 100 } },
-				s1e2: { id: 2, number: 2, title: 'The Kingsroad', seasonId: 10, season: 1, updatedAt: NOW, progress: { watched: 97, duration: 100 } },
+				s1e1: {
+					id: 1,
+					number: 1,
+					title: 'Winter Is Coming',
+					seasonId: 10,
+					season: 1,
+					updatedAt: NOW - 10,
+					progress: { watched: 100, duration: 100 },
+				},
+				s1e2: {
+					id: 2,
+					number: 2,
+					title: 'The Kingsroad',
+					seasonId: 10,
+					season: 1,
+					updatedAt: NOW,
+					progress: { watched: 97, duration: 100 },
+				},
 			},
 		},
 	}

@@ -9,7 +9,12 @@ import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 
 const CANONICAL_ORIGIN = `http://localhost:${CANONICAL_TEST_PORT}`
 const PARTNERS = [
-	{ name: 'Subtitle Commons', link: 'https://subtitles.example.org/', logo: '/favicon.svg', description: 'Community subtitles in forty languages.' },
+	{
+		name: 'Subtitle Commons',
+		link: 'https://subtitles.example.org/',
+		logo: '/favicon.svg',
+		description: 'Community subtitles in forty languages.',
+	},
 	{ name: 'Broken entry', link: 'javascript:alert(1)' },
 	// No logo, and a logo that fails to load: both show the site icon (product.md §7, the logo helper).
 	{ name: 'Open Captions', link: 'https://captions.example.org/', description: 'Caption files.' },
@@ -25,13 +30,18 @@ test.beforeAll(async () => {
 		fs.writeFileSync(file, text)
 	}
 	// The server re-checks an owner file at most every 5 s (by its mtime): wait until it lists the partner.
-	await expect.poll(async () => (await (await fetch(`${CANONICAL_ORIGIN}/partners`)).text()).includes('Subtitle Commons'), { timeout: 15_000 }).toBe(true)
+	await expect
+		.poll(async () => (await (await fetch(`${CANONICAL_ORIGIN}/partners`)).text()).includes('Subtitle Commons'), { timeout: 15_000 })
+		.toBe(true)
 })
 
 test('lists the configured partners, skipping a bad entry @mobile', async ({ page, request }) => {
 	// That server also shows the info modals of info-modals.spec.ts: this visitor has dismissed them already.
 	const modals = (await (await request.get(`${CANONICAL_ORIGIN}/modalData.json`)).json()) as Array<{ id: string }>
-	await page.addInitScript((ids) => localStorage.setItem('dismissedInfoModals', JSON.stringify(ids.map((id) => ({ id, timestamp: Date.now() })))), modals.map((modal) => modal.id))
+	await page.addInitScript(
+		(ids) => localStorage.setItem('dismissedInfoModals', JSON.stringify(ids.map((id) => ({ id, timestamp: Date.now() })))),
+		modals.map((modal) => modal.id),
+	)
 	await page.goto(`${CANONICAL_ORIGIN}/partners`)
 	await waitForHydration(page)
 	const partners = page.getByTestId('partner')

@@ -44,7 +44,13 @@ const SIGNED_OUT_PAGES = [
 ]
 
 /** The account's tabs, settings included, need a signed-in visitor. */
-const SIGNED_IN_PAGES = ['/account?tab=player', '/account?tab=account', '/account?tab=appearance', '/account?tab=notifications', '/account?tab=content']
+const SIGNED_IN_PAGES = [
+	'/account?tab=player',
+	'/account?tab=account',
+	'/account?tab=appearance',
+	'/account?tab=notifications',
+	'/account?tab=content',
+]
 
 interface Problem {
 	kind: 'covered' | 'overflow' | 'page-overflow'
@@ -109,7 +115,9 @@ function checkView(last: boolean): Problem[] {
 		return { left, top, right, bottom, width: right - left, height: bottom - top }
 	}
 
-	const interactive = document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [tabindex]')
+	const interactive = document.querySelectorAll(
+		'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [tabindex]',
+	)
 	for (const el of interactive) {
 		if (!(el instanceof HTMLElement)) continue
 		if (el.closest('[inert]')) continue
@@ -129,7 +137,9 @@ function checkView(last: boolean): Problem[] {
 		const fragments = Array.from(el.getClientRects())
 		const points: Array<[number, number]> =
 			fragments.length > 1
-				? fragments.filter((f) => f.width >= 4 && f.left >= r.left && f.right <= r.right + 0.5).map((f) => [f.left + f.width / 2, f.top + f.height / 2])
+				? fragments
+						.filter((f) => f.width >= 4 && f.left >= r.left && f.right <= r.right + 0.5)
+						.map((f) => [f.left + f.width / 2, f.top + f.height / 2])
 				: [
 						[0.5, 0.5],
 						[0.2, 0.2],
@@ -214,7 +224,9 @@ test.describe('phone layout @mobile-only', () => {
 	test('signed in: the account and settings tabs', async ({ page }) => {
 		const username = `phone${Date.now().toString(36)}${process.pid % 1000}`
 		const password = 'phone layout 1'
-		const signup = await page.request.post('/api/auth/signup', { data: { username, email: `${username}@example.com`, password, passwordConfirm: password } })
+		const signup = await page.request.post('/api/auth/signup', {
+			data: { username, email: `${username}@example.com`, password, passwordConfirm: password },
+		})
 		expect(signup.status()).toBe(201)
 		for (const path of SIGNED_IN_PAGES) await walkPage(page, path)
 	})

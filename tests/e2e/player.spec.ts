@@ -228,7 +228,7 @@ test('progress is saved and playback resumes after a reload', async ({ page }) =
 	await expect(page.getByTestId('continue-watching').getByText('Big Buck Bunny').first()).toBeVisible()
 })
 
-test('an episode\'s progress is saved with its own TMDB episode and season ids', async ({ page, request }) => {
+test("an episode's progress is saved with its own TMDB episode and season ids", async ({ page, request }) => {
 	const episode = (await (await request.get('/api/catalog/tv/66732/season/1/episode/1')).json()) as { id: number }
 	const show = (await (await request.get('/api/catalog/tv/66732')).json()) as { seasons: Array<{ id: number; season_number: number }> }
 	const seasonId = show.seasons.find((season) => season.season_number === 1)?.id
@@ -250,7 +250,8 @@ test('the player is modal: Tab and Shift+Tab stay inside, the page behind is ine
 	await openPlayer(page)
 	await expectAdvancing(page)
 	await expect(page.locator('body > [inert]').first()).toBeAttached()
-	const focusInsidePlayer = () => page.evaluate(() => document.querySelector('[data-testid="player"]')?.contains(document.activeElement) ?? false)
+	const focusInsidePlayer = () =>
+		page.evaluate(() => document.querySelector('[data-testid="player"]')?.contains(document.activeElement) ?? false)
 	for (let step = 0; step < 30; step++) {
 		await page.keyboard.press('Tab')
 		expect(await focusInsidePlayer(), `after ${step + 1} Tab presses`).toBe(true)
@@ -275,7 +276,9 @@ test('a stream without a thumbnails track gets seek-bar thumbnails made in the b
 	const cues = await page.waitForFunction(() => {
 		const video = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
 		const thumbnails = Array.from(video?.textTracks ?? []).find((textTrack) => textTrack.label === 'thumbnails')
-		return thumbnails?.cues && thumbnails.cues.length > 0 ? Array.from(thumbnails.cues).map((cue) => ({ start: cue.startTime, text: (cue as VTTCue).text })) : null
+		return thumbnails?.cues && thumbnails.cues.length > 0
+			? Array.from(thumbnails.cues).map((cue) => ({ start: cue.startTime, text: (cue as VTTCue).text }))
+			: null
 	})
 	const list = (await cues.jsonValue())!
 	expect(list.map((cue) => cue.start)).toEqual([0, 10, 20])
@@ -368,7 +371,9 @@ test('source change: several streams offer a list, none gives the failure text',
 	await expectAdvancing(page)
 
 	// A source that finds nothing this time.
-	await page.route('**/api/sources/lookup?*', (route) => route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: '{"event":"done"}\n' }))
+	await page.route('**/api/sources/lookup?*', (route) =>
+		route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: '{"event":"done"}\n' }),
+	)
 	await page.getByTestId('player-source-button').click()
 	await page.getByTestId('player-source-option').first().click()
 	await expect(page.getByTestId('player-notice')).toHaveText(`Failed to load source: ${name}`)
@@ -390,7 +395,13 @@ test('p asks for picture-in-picture, or shows the refusal text', async ({ page }
 	await page.keyboard.press('p')
 	await expect
 		// Chromium may take a while to answer the request on a loaded machine.
-		.poll(async () => (await page.evaluate(() => document.pictureInPictureElement !== null)) || (await page.getByTestId('player-notice').textContent()) === 'Your browser cannot use picture-in-picture right now, try again later...', { timeout: 15_000 })
+		.poll(
+			async () =>
+				(await page.evaluate(() => document.pictureInPictureElement !== null)) ||
+				(await page.getByTestId('player-notice').textContent()) ===
+					'Your browser cannot use picture-in-picture right now, try again later...',
+			{ timeout: 15_000 },
+		)
 		.toBe(true)
 })
 

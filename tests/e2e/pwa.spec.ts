@@ -7,14 +7,23 @@ test.use({ serviceWorkers: 'allow' })
 // The installable app (decision 0030): the manifest and its icons, Chromium's
 // installability check, the service worker, offline pages and what it never keeps.
 
-const BOOKMARK = { mediaId: 550, category: 'watchlist', addedAt: Date.UTC(2026, 0, 10), mediaType: 'movie', title: 'Fight Club', releaseDate: '1999-10-15' }
+const BOOKMARK = {
+	mediaId: 550,
+	category: 'watchlist',
+	addedAt: Date.UTC(2026, 0, 10),
+	mediaType: 'movie',
+	title: 'Fight Club',
+	releaseDate: '1999-10-15',
+}
 
 /** Opens `path` with the worker in control (it registers after hydration and claims the page) and the shells kept. */
 async function openControlled(page: Page, path: string) {
 	await page.goto(path)
 	await waitForHydration(page)
 	await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 })
-	await expect.poll(() => keptUrls(page), { timeout: 15_000 }).toEqual(expect.arrayContaining([expect.stringMatching(/\/bookmarks$/), expect.stringMatching(/\/history$/)]))
+	await expect
+		.poll(() => keptUrls(page), { timeout: 15_000 })
+		.toEqual(expect.arrayContaining([expect.stringMatching(/\/bookmarks$/), expect.stringMatching(/\/history$/)]))
 }
 
 /** Every address in the worker's caches, by cache. */
@@ -45,7 +54,14 @@ test('the manifest is linked and valid, with its icons @mobile', async ({ page, 
 	const response = await request.get(href!)
 	expect(response.status()).toBe(200)
 	expect(response.headers()['content-type']).toContain('application/manifest+json')
-	const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; scope: string; display: string; icons: Array<{ src: string; sizes: string; type: string; purpose?: string }> }
+	const manifest = (await response.json()) as {
+		name: string
+		short_name: string
+		start_url: string
+		scope: string
+		display: string
+		icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>
+	}
 	expect(manifest).toMatchObject({ name: 'Willow', short_name: 'Willow', start_url: '/', scope: '/', display: 'standalone' })
 	const purposes = new Set<string>()
 	for (const icon of manifest.icons) {
@@ -61,7 +77,11 @@ test('the manifest is linked and valid, with its icons @mobile', async ({ page, 
 
 test('Chromium finds the app installable', async ({ baseURL }, testInfo) => {
 	// Test contexts are incognito, where nothing installs: this one has a profile of its own.
-	const context = await chromium.launchPersistentContext(testInfo.outputPath('profile'), { ...testInfo.project.use.launchOptions, baseURL, viewport: testInfo.project.use.viewport })
+	const context = await chromium.launchPersistentContext(testInfo.outputPath('profile'), {
+		...testInfo.project.use.launchOptions,
+		baseURL,
+		viewport: testInfo.project.use.viewport,
+	})
 	try {
 		const page = context.pages()[0] ?? (await context.newPage())
 		await openControlled(page, '/')
@@ -146,7 +166,13 @@ test('API answers and signed-in pages are never kept', async ({ page }) => {
 	const username = `pwa${Date.now().toString(36)}${process.pid % 1000}`
 	const password = 'offline pages 1'
 	await page.goto('/favicon.svg')
-	expect((await page.request.post('/api/auth/signup', { data: { username, email: `${username}@example.com`, password, passwordConfirm: password } })).status()).toBe(201)
+	expect(
+		(
+			await page.request.post('/api/auth/signup', {
+				data: { username, email: `${username}@example.com`, password, passwordConfirm: password },
+			})
+		).status(),
+	).toBe(201)
 	await openControlled(page, '/account')
 	// Signed in: the worker's copies are anonymous ones.
 	await page.goto('/bookmarks')
@@ -169,7 +195,8 @@ test('API answers and signed-in pages are never kept', async ({ page }) => {
 			const cache = await caches.open(cacheName)
 			for (const request of await cache.keys()) {
 				const response = await cache.match(request)
-				if ((response?.headers.get('content-type') ?? '').startsWith('text/html') && (await response!.text()).includes(name)) found.push(request.url)
+				if ((response?.headers.get('content-type') ?? '').startsWith('text/html') && (await response!.text()).includes(name))
+					found.push(request.url)
 			}
 		}
 		return found
@@ -194,5 +221,7 @@ test('with the worker in control, the sample clip still plays (stream requests a
 	await page.goto('/movies/10378-big-buck-bunny?play=true')
 	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
 	expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
-	await expect.poll(() => page.getByTestId('player-video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3)
+	await expect
+		.poll(() => page.getByTestId('player-video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
+		.toBeGreaterThan(0.3)
 })

@@ -61,7 +61,10 @@ test('the header has the product.md links on a large screen', async ({ page }) =
 	await expect(header.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/signup')
 	await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
 	await expect(header.getByRole('link', { name: 'Discover' })).toHaveAttribute('href', '/discover')
-	await expect(page.getByRole('searchbox', { name: 'Search' }).first()).toHaveAttribute('placeholder', 'Search a movie, series or anime name...')
+	await expect(page.getByRole('searchbox', { name: 'Search' }).first()).toHaveAttribute(
+		'placeholder',
+		'Search a movie, series or anime name...',
+	)
 })
 
 test('desktop menus list categories and networks and work by keyboard', async ({ page }) => {
@@ -282,7 +285,13 @@ test('the ads explainer links to donate and advertise; the advertise page gives 
 	await expect(page).toHaveURL(/\/advertise$/)
 	await expect(page.getByText('234k+ views and 70K+ visits')).toBeVisible()
 	const specs = page.getByTestId('ad-specs')
-	for (const text of ['GIF, JPG, PNG or text', 'GIF files up to 5 MB; static images (JPG, PNG) up to 3 MB', 'at least 3 days', 'Every ad is reviewed']) await expect(specs).toContainText(text)
+	for (const text of [
+		'GIF, JPG, PNG or text',
+		'GIF files up to 5 MB; static images (JPG, PNG) up to 3 MB',
+		'at least 3 days',
+		'Every ad is reviewed',
+	])
+		await expect(specs).toContainText(text)
 	await page.goto('/ads')
 	await page.getByRole('link', { name: 'Donate', exact: true }).last().click()
 	await expect(page).toHaveURL(/\/donate$/)

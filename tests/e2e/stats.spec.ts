@@ -40,7 +40,11 @@ test('shows every section with its figures and passes axe @mobile', async ({ pag
 	const active = page.getByRole('list', { name: 'Active users by period' })
 	await expect(active.getByRole('listitem')).toHaveText([/Today\s*18,402/, /This week\s*96,310/, /This month\s*241,877/])
 	await expect(active.locator('rect[data-percent]')).toHaveCount(3)
-	expect(await active.locator('rect[data-percent]').evaluateAll((rects) => rects.map((r) => r.getAttribute('data-percent')))).toEqual(['7.6', '39.8', '100'])
+	expect(await active.locator('rect[data-percent]').evaluateAll((rects) => rects.map((r) => r.getAttribute('data-percent')))).toEqual([
+		'7.6',
+		'39.8',
+		'100',
+	])
 
 	// Most watched movies, in order, with views and bars against the first.
 	const top = page.getByRole('list', { name: 'Most watched movies, by views' })
@@ -64,7 +68,15 @@ test('shows every section with its figures and passes axe @mobile', async ({ pag
 	// Views by day of week: seven columns drawn in SVG, the busiest (Saturday) full height, and a table with every figure.
 	await expect(page.getByRole('heading', { level: 2, name: 'Views by Day of Week' })).toBeVisible()
 	const chart = page.getByTestId('views-by-day-chart')
-	await expect(chart.getByTestId('views-by-day-chart-column')).toHaveText(['162.4KMon', '154.2KTue', '158.7KWed', '168KThu', '198.5KFri', '236.9KSat', '205.8KSun'])
+	await expect(chart.getByTestId('views-by-day-chart-column')).toHaveText([
+		'162.4KMon',
+		'154.2KTue',
+		'158.7KWed',
+		'168KThu',
+		'198.5KFri',
+		'236.9KSat',
+		'205.8KSun',
+	])
 	expect(await chart.locator('rect[data-percent]').nth(5).getAttribute('data-percent')).toBe('100')
 	const table = page.getByRole('table', { name: 'Views by day of week' })
 	await expect(table.getByRole('row')).toHaveCount(8)
@@ -86,12 +98,20 @@ test('the charts fit a phone without sideways scrolling @mobile-only', async ({ 
 	await page.goto('/stats')
 	await expect(page.getByTestId('views-by-day-chart')).toBeVisible()
 	expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
-	const widths = await page.getByTestId('views-by-day-chart-column').evaluateAll((columns) => columns.map((c) => c.getBoundingClientRect().width))
+	const widths = await page
+		.getByTestId('views-by-day-chart-column')
+		.evaluateAll((columns) => columns.map((c) => c.getBoundingClientRect().width))
 	expect(widths).toHaveLength(7)
 	for (const width of widths) expect(width).toBeGreaterThanOrEqual(30)
 	// Bars span the row: the month's bar is as wide as its list.
 	const active = page.getByRole('list', { name: 'Active users by period' })
-	const [listWidth, barWidth] = await Promise.all([active.evaluate((el) => el.getBoundingClientRect().width), active.locator('svg').last().evaluate((el) => el.getBoundingClientRect().width)])
+	const [listWidth, barWidth] = await Promise.all([
+		active.evaluate((el) => el.getBoundingClientRect().width),
+		active
+			.locator('svg')
+			.last()
+			.evaluate((el) => el.getBoundingClientRect().width),
+	])
 	expect(barWidth).toBeGreaterThan(listWidth * 0.9)
 })
 
@@ -115,5 +135,8 @@ test('reached from the footer, the page loads its data on the client', async ({ 
 	await page.getByTestId('site-footer').getByRole('link', { name: 'Stats' }).click()
 	await expect(page).toHaveURL(/\/stats$/)
 	await expect(page.getByTestId('stat-movies-value')).toHaveText('1,284,512')
-	await expect(page.getByRole('list', { name: 'Most watched movies, by views' }).getByRole('link', { name: 'Inception' })).toHaveAttribute('href', '/movies/27205-inception')
+	await expect(page.getByRole('list', { name: 'Most watched movies, by views' }).getByRole('link', { name: 'Inception' })).toHaveAttribute(
+		'href',
+		'/movies/27205-inception',
+	)
 })

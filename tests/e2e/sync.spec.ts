@@ -12,12 +12,15 @@ async function signUp(page: Page) {
 	const username = `sync${Date.now().toString(36)}${process.pid % 1000}${counter}`
 	const password = 'sea shanty 99'
 	// The page's request context shares the browser's cookies: the next page load is signed in.
-	const response = await page.request.post('/api/auth/signup', { data: { username, email: `${username}@example.com`, password, passwordConfirm: password } })
+	const response = await page.request.post('/api/auth/signup', {
+		data: { username, email: `${username}@example.com`, password, passwordConfirm: password },
+	})
 	expect(response.status()).toBe(201)
 	return username
 }
 
-const isPost = (path: string) => (request: { url(): string; method(): string }) => request.method() === 'POST' && new URL(request.url()).pathname === path
+const isPost = (path: string) => (request: { url(): string; method(): string }) =>
+	request.method() === 'POST' && new URL(request.url()).pathname === path
 
 async function accountToken(page: Page) {
 	const body = (await (await page.request.get('/api/users/me')).json()) as { user: { '4k_token': string | null } }
@@ -103,7 +106,14 @@ test('while playing, watch progress syncs every 25 s; not while paused', async (
 	// Pausing sends the progress reached, then nothing more while paused.
 	await page.getByRole('button', { name: 'Pause' }).click()
 	await expect
-		.poll(async () => ((await (await page.request.get('/api/users/me/watch-history')).json()) as { items: Record<string, { progress?: { watched: number } }> }).items['990001']?.progress?.watched)
+		.poll(
+			async () =>
+				(
+					(await (await page.request.get('/api/users/me/watch-history')).json()) as {
+						items: Record<string, { progress?: { watched: number } }>
+					}
+				).items['990001']?.progress?.watched,
+		)
 		.toBe(50)
 	const afterPause = historySyncs
 	await page.clock.runFor(60_000)
@@ -125,7 +135,13 @@ test('playing while signed out sends nothing', async ({ page }) => {
 	await page.clock.runFor(60_000)
 	await expect(page.getByTestId('watched')).toHaveText('60 s watched')
 	// The progress is kept on the device only.
-	expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('media-tracking') ?? '{}') as Record<string, { progress?: { watched: number } }>)['990001']?.progress?.watched)).toBe(60)
+	expect(
+		await page.evaluate(
+			() =>
+				(JSON.parse(localStorage.getItem('media-tracking') ?? '{}') as Record<string, { progress?: { watched: number } }>)['990001']
+					?.progress?.watched,
+		),
+	).toBe(60)
 	await page.waitForTimeout(300)
 	expect(syncs).toEqual([])
 })

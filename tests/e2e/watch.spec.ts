@@ -75,7 +75,10 @@ test('Download lists the qualities, the HLS playlist and the captions, and every
 	const captions = panel.getByTestId('download-caption')
 	expect(await captions.count()).toBeGreaterThanOrEqual(2)
 	await expect(captions.filter({ hasText: 'English' }).first()).toBeVisible()
-	const hrefs = [...(await files.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))), ...(await captions.evaluateAll((links) => links.map((a) => a.getAttribute('href')!)))]
+	const hrefs = [
+		...(await files.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))),
+		...(await captions.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))),
+	]
 	for (const href of new Set(hrefs)) {
 		const answer = await request.get(href, { headers: { range: 'bytes=0-1023' } })
 		expect([200, 206], `${href} answers`).toContain(answer.status())
@@ -87,8 +90,12 @@ test('Download lists the qualities, the HLS playlist and the captions, and every
 })
 
 test('a movie without a stream retries, then shows the exact toast', async ({ page, request }) => {
-	const answer = (await (await request.get('/api/catalog/movie/popular')).json()) as { results: Array<{ id: number; title: string; release_date?: string }> }
-	const movie = answer.results.find((m) => !SAMPLE_MOVIES.includes(m.id) && m.release_date && Date.parse(m.release_date) < Date.now() - 2 * 86_400_000)!
+	const answer = (await (await request.get('/api/catalog/movie/popular')).json()) as {
+		results: Array<{ id: number; title: string; release_date?: string }>
+	}
+	const movie = answer.results.find(
+		(m) => !SAMPLE_MOVIES.includes(m.id) && m.release_date && Date.parse(m.release_date) < Date.now() - 2 * 86_400_000,
+	)!
 	const lookups = countLookups(page)
 	await page.goto(`/movies/${movie.id}`)
 	await waitForHydration(page)
@@ -130,7 +137,12 @@ test('the hero Watch and Continue Watching go to the page with ?play=true and lo
 	await page.goto('/favicon.svg')
 	await page.evaluate(() => {
 		localStorage.clear()
-		localStorage.setItem('media-tracking', JSON.stringify({ '10378': { type: 'movie', title: 'Big Buck Bunny', year: 2008, updatedAt: Date.now(), progress: { watched: 10, duration: 100 } } }))
+		localStorage.setItem(
+			'media-tracking',
+			JSON.stringify({
+				'10378': { type: 'movie', title: 'Big Buck Bunny', year: 2008, updatedAt: Date.now(), progress: { watched: 10, duration: 100 } },
+			}),
+		)
 	})
 	await page.goto('/')
 	await waitForHydration(page)
@@ -166,7 +178,16 @@ test("the hero's Watch on a series goes to the next unwatched episode", async ({
 		const now = Date.now()
 		localStorage.setItem(
 			'media-tracking',
-			JSON.stringify({ [mediaId]: { type: 'show', title: 'Show', updatedAt: now, episodes: { s1e1: { id: 1, number: 1, title: 'One', seasonId: 1, season: 1, updatedAt: now, progress: { watched: 100, duration: 100 } } } } }),
+			JSON.stringify({
+				[mediaId]: {
+					type: 'show',
+					title: 'Show',
+					updatedAt: now,
+					episodes: {
+						s1e1: { id: 1, number: 1, title: 'One', seasonId: 1, season: 1, updatedAt: now, progress: { watched: 100, duration: 100 } },
+					},
+				},
+			}),
 		)
 	}, id!)
 	await page.reload()

@@ -17,7 +17,12 @@ test.describe('Where to watch, from the browser language', () => {
 		await expect(section.getByLabel('Region')).toHaveValue('GB')
 		await expect(section.getByTestId('watch-group-flatrate').getByRole('listitem')).toHaveText(['Disney Plus'])
 		await expect(section.getByTestId('watch-group-rent').getByRole('heading')).toHaveText('Rent')
-		await expect(section.getByTestId('watch-group-buy').getByRole('listitem')).toHaveText(['Amazon Video', 'Google Play Movies', 'Sky Store', 'Rakuten TV'])
+		await expect(section.getByTestId('watch-group-buy').getByRole('listitem')).toHaveText([
+			'Amazon Video',
+			'Google Play Movies',
+			'Sky Store',
+			'Rakuten TV',
+		])
 		// Logos come from the image route, drawn for the catalogue's providers.
 		const logo = section.getByTestId('watch-group-flatrate').locator('img')
 		await expect(logo).toHaveAttribute('src', /^\/api\/images\/art\/logo\/provider-337\.webp\?w=92$/)
@@ -66,7 +71,11 @@ test.describe('Where to watch on a series', () => {
 		const section = page.getByTestId('where-to-watch')
 		await expect(section.getByTestId('watch-offers')).toHaveAttribute('data-region', 'DE')
 		await expect(section.getByTestId('watch-group-flatrate').getByRole('listitem')).toHaveText(['WOW'])
-		await expect(section.getByTestId('watch-group-buy').getByRole('listitem')).toHaveText(['Apple TV', 'Amazon Video', 'Google Play Movies'])
+		await expect(section.getByTestId('watch-group-buy').getByRole('listitem')).toHaveText([
+			'Apple TV',
+			'Amazon Video',
+			'Google Play Movies',
+		])
 		await expect(section.getByTestId('watch-group-rent')).toHaveCount(0)
 		await expect(section.getByTestId('watch-attribution')).toHaveAttribute('href', 'https://www.themoviedb.org/tv/1399/watch?locale=DE')
 		await section.scrollIntoViewIfNeeded()

@@ -124,7 +124,15 @@ describe('owner add-ons as sources', () => {
 		const [source] = await sources()
 		const [imdbId, season, episode] = EPISODE_ID.split(':')
 		const result = await source!.lookup(
-			{ type: 'show', title: 'Game of Thrones', releaseYear: 2011, tmdbId: 1399, imdbId: imdbId!, season: { number: Number(season), tmdbId: 1 }, episode: { number: Number(episode), tmdbId: 2 } },
+			{
+				type: 'show',
+				title: 'Game of Thrones',
+				releaseYear: 2011,
+				tmdbId: 1399,
+				imdbId: imdbId!,
+				season: { number: Number(season), tmdbId: 1 },
+				episode: { number: Number(episode), tmdbId: 2 },
+			},
 			context(),
 		)
 		expect(result.kind).toBe('subtitles')
@@ -138,20 +146,32 @@ describe('owner add-ons as sources', () => {
 		expect(results[1]).toEqual({ kind: 'none', reason: expect.stringMatching(/^malformed manifest/) })
 		expect(results[2]).toEqual({ kind: 'none', reason: 'answer too large' })
 		expect(results[3]).toEqual({ kind: 'none', reason: 'malformed stream list' })
-		expect(await list[0]!.lookup({ ...movie, imdbId: TORRENT_ONLY_IMDB }, context())).toEqual({ kind: 'none', reason: 'not playable in the browser' })
+		expect(await list[0]!.lookup({ ...movie, imdbId: TORRENT_ONLY_IMDB }, context())).toEqual({
+			kind: 'none',
+			reason: 'not playable in the browser',
+		})
 		expect(await list[0]!.lookup({ ...movie, imdbId: null }, context())).toEqual({ kind: 'none', reason: 'no IMDb id' })
 	})
 
 	it('ends a hung add-on’s lookup at the caller’s signal', async () => {
 		const ref = { manifestUrl: `${broken.url}/hang/manifest.json`, owner: true }
 		const started = Date.now()
-		const result = await lookupAddon(ref, { id: 'addon:hang', name: 'hang' }, movie, { signal: AbortSignal.timeout(300), user: null, clientKey: 'test' })
+		const result = await lookupAddon(ref, { id: 'addon:hang', name: 'hang' }, movie, {
+			signal: AbortSignal.timeout(300),
+			user: null,
+			clientKey: 'test',
+		})
 		expect(result).toEqual({ kind: 'none', reason: 'timed out' })
 		expect(Date.now() - started).toBeLessThan(2000)
 	})
 
 	it('refuses an add-on on a private address unless it is the owner’s', async () => {
-		const result = await lookupAddon({ manifestUrl: `${addon.url}/manifest.json`, owner: false }, { id: 'addon:x', name: 'x' }, movie, context())
+		const result = await lookupAddon(
+			{ manifestUrl: `${addon.url}/manifest.json`, owner: false },
+			{ id: 'addon:x', name: 'x' },
+			movie,
+			context(),
+		)
 		expect(result).toEqual({ kind: 'none', reason: expect.stringMatching(/^refused: .*private address/) })
 	})
 })
@@ -159,7 +179,11 @@ describe('owner add-ons as sources', () => {
 describe('stream proxy', () => {
 	const running = useApiOnTestDatabase('sqlite')
 	const get = (path: string, headers: Record<string, string> = {}) => fetch(`${running.api.baseUrl}${path}`, { headers })
-	const policy = (): Pick<ProxyTarget, 'allowedHosts' | 'allowPrivate' | 'privateHosts'> => ({ allowedHosts: [new URL(media.url).host], allowPrivate: true, privateHosts: ['127.0.0.1'] })
+	const policy = (): Pick<ProxyTarget, 'allowedHosts' | 'allowPrivate' | 'privateHosts'> => ({
+		allowedHosts: [new URL(media.url).host],
+		allowPrivate: true,
+		privateHosts: ['127.0.0.1'],
+	})
 
 	async function movieStreams() {
 		const [source] = await sources()
@@ -184,7 +208,9 @@ describe('stream proxy', () => {
 	})
 
 	it('sends the add-on’s proxyHeaders upstream', async () => {
-		const response = await get(await signProxyUrl({ ...policy(), url: `${media.url}/protected/film.mkv`, headers: { [PROXY_HEADER.name]: PROXY_HEADER.value } }))
+		const response = await get(
+			await signProxyUrl({ ...policy(), url: `${media.url}/protected/film.mkv`, headers: { [PROXY_HEADER.name]: PROXY_HEADER.value } }),
+		)
 		expect(response.status).toBe(200)
 		expect(response.headers.get('content-type')).toBe('video/x-matroska')
 		expect(media.seen.some((r) => r.path === '/protected/film.mkv' && r.headers[PROXY_HEADER.name] === PROXY_HEADER.value)).toBe(true)
@@ -233,13 +259,17 @@ describe('stream proxy', () => {
 		expect((await fetch(`${relay}/not-a-token`)).status).toBe(403)
 		expect((await fetch(`${relay}/../etc/passwd`)).status).toBe(403)
 		const token = (url: string) => url.split('/')[4]!
-		const media200 = await fetch(`${relay}/${token(await signProxyUrl({ ...policy(), url: `${media.url}/movie.mp4` }))}`, { headers: { range: 'bytes=10-19' } })
+		const media200 = await fetch(`${relay}/${token(await signProxyUrl({ ...policy(), url: `${media.url}/movie.mp4` }))}`, {
+			headers: { range: 'bytes=10-19' },
+		})
 		expect(media200.status).toBe(206)
 		expect(Buffer.from(await media200.arrayBuffer()).equals(mediaBytes().subarray(10, 20))).toBe(true)
 		// An HLS playlist would make ffmpeg fetch its segments itself: the relay cuts it off.
 		const playlistUrl = `${relay}/${token(await signProxyUrl({ ...policy(), url: `${media.url}/hls/master.m3u8` }))}`
 		await expect(fetch(playlistUrl).then((response) => response.text())).rejects.toThrow()
-		const outside = await fetch(`${relay}/${token(await signProxyUrl({ allowedHosts: ['example.com:80'], allowPrivate: false, url: `${media.url}/movie.mp4` }))}`)
+		const outside = await fetch(
+			`${relay}/${token(await signProxyUrl({ allowedHosts: ['example.com:80'], allowPrivate: false, url: `${media.url}/movie.mp4` }))}`,
+		)
 		expect(outside.status).toBe(502)
 	})
 
@@ -289,7 +319,9 @@ describe('stream proxy', () => {
 		})
 
 		it('a host outside the allowed list, a redirect to one, and redirect loops', async () => {
-			expect((await get(await signProxyUrl({ allowedHosts: ['example.com:80'], allowPrivate: false, url: `${media.url}/movie.mp4` }))).status).toBe(403)
+			expect(
+				(await get(await signProxyUrl({ allowedHosts: ['example.com:80'], allowPrivate: false, url: `${media.url}/movie.mp4` }))).status,
+			).toBe(403)
 			const outside = await get(await signProxyUrl({ ...policy(), url: `${media.url}/redirect/outside` }))
 			expect(outside.status).toBe(403)
 			expect((await outside.json()).error).toMatch(/not an allowed host/)
@@ -309,7 +341,14 @@ describe('stream proxy', () => {
 			expect(literal.status).toBe(403)
 			expect((await literal.json()).error).toMatch(/private address/)
 			// "localhost" is allowed by name but resolves to loopback: refused when connecting.
-			const byName = await get(await signProxyUrl({ allowedHosts: [`localhost:${host.port}`], allowPrivate: true, privateHosts: ['127.0.0.1'], url: `http://localhost:${host.port}/movie.mp4` }))
+			const byName = await get(
+				await signProxyUrl({
+					allowedHosts: [`localhost:${host.port}`],
+					allowPrivate: true,
+					privateHosts: ['127.0.0.1'],
+					url: `http://localhost:${host.port}/movie.mp4`,
+				}),
+			)
 			expect(byName.status).toBe(403)
 			expect((await byName.json()).error).toMatch(/resolves to a private address/)
 		})
@@ -335,10 +374,16 @@ describe('stream proxy', () => {
 		const events = (await response.text())
 			.trim()
 			.split('\n')
-			.map((line) => JSON.parse(line) as { event: string; source?: { id: string; name: string }; streams?: Array<{ type: string }>; reason?: string })
+			.map(
+				(line) =>
+					JSON.parse(line) as { event: string; source?: { id: string; name: string }; streams?: Array<{ type: string }>; reason?: string },
+			)
 		const [first] = await sources()
 		const ours = events.filter((e) => e.source?.id === first!.id)
-		expect(ours.map((e) => e.event), JSON.stringify(events)).toEqual(['checking', 'found'])
+		expect(
+			ours.map((e) => e.event),
+			JSON.stringify(events),
+		).toEqual(['checking', 'found'])
 		expect(ours[1]!.source!.name).toBe(ADDON_NAME)
 		expect(ours[1]!.streams!.map((s) => s.type)).toEqual(['file', 'hls', 'hls'])
 		expect(events.filter((e) => e.event === 'none' && e.reason === 'malformed stream list')).toHaveLength(1)
@@ -348,7 +393,12 @@ describe('stream proxy', () => {
 	it('lets a user’s add-on work when its address counts as public (check injected)', async () => {
 		setPublicAddressCheckForTests(() => true)
 		try {
-			const result = await lookupAddon({ manifestUrl: `http://localhost:${new URL(addon.url).port}/manifest.json`, owner: false }, { id: 'addon:user', name: 'user' }, movie, context())
+			const result = await lookupAddon(
+				{ manifestUrl: `http://localhost:${new URL(addon.url).port}/manifest.json`, owner: false },
+				{ id: 'addon:user', name: 'user' },
+				movie,
+				context(),
+			)
 			expect(found(result)).toHaveLength(3)
 		} finally {
 			setPublicAddressCheckForTests(undefined)

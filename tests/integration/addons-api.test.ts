@@ -50,7 +50,12 @@ describe.each(DIALECTS)('add-ons API on %s', (dialect) => {
 		counter += 1
 		const suffix = `${dialect}_${counter}_${Date.now().toString(36)}`
 		const client = new ApiClient(running.api.baseUrl, { 'x-forwarded-for': `198.51.100.${counter % 250}` })
-		const created = await client.post<{ user: { id: string } }>('/api/auth/signup', { username: `addons_${suffix}`, email: `addons.${suffix}@example.com`, password: 'long enough pw', passwordConfirm: 'long enough pw' })
+		const created = await client.post<{ user: { id: string } }>('/api/auth/signup', {
+			username: `addons_${suffix}`,
+			email: `addons.${suffix}@example.com`,
+			password: 'long enough pw',
+			passwordConfirm: 'long enough pw',
+		})
 		expect(created.status).toBe(201)
 		const me = await client.get<{ user: { id: string; username: string } }>('/api/users/me')
 		return { client, user: { id: me.body.user.id, username: me.body.user.username } }
@@ -78,7 +83,9 @@ describe.each(DIALECTS)('add-ons API on %s', (dialect) => {
 		expect((await client.post('/api/addons', { manifestUrl: 42 })).status).toBe(400)
 		setPublicAddressCheckForTests(() => true)
 		try {
-			const malformed = await client.post('/api/addons', { manifestUrl: `http://localhost:${new URL(broken.url).port}/malformed/manifest.json` })
+			const malformed = await client.post('/api/addons', {
+				manifestUrl: `http://localhost:${new URL(broken.url).port}/malformed/manifest.json`,
+			})
 			expect(malformed.status).toBe(400)
 			expect(malformed.body.error).toMatch(/^Could not use this add-on: malformed manifest/)
 			const huge = await client.post('/api/addons', { manifestUrl: `http://localhost:${new URL(broken.url).port}/huge/manifest.json` })
@@ -98,7 +105,11 @@ describe.each(DIALECTS)('add-ons API on %s', (dialect) => {
 			const added = await client.post<{ addon: AddonRow; addons: AddonRow[] }>('/api/addons', { manifestUrl: manifestAt('localhost') })
 			expect(added.status).toBe(201)
 			first = added.body.addon
-			expect(first).toMatchObject({ id: expect.stringMatching(/^addon:[0-9a-f]{16}$/), manifestUrl: manifestAt('localhost'), name: ADDON_NAME })
+			expect(first).toMatchObject({
+				id: expect.stringMatching(/^addon:[0-9a-f]{16}$/),
+				manifestUrl: manifestAt('localhost'),
+				name: ADDON_NAME,
+			})
 			expect((await client.post('/api/addons', { manifestUrl: manifestAt('localhost') })).status).toBe(409)
 			second = (await client.post<{ addon: AddonRow }>('/api/addons', { manifestUrl: manifestAt('127.0.0.1') })).body.addon
 			expect(second?.name).toBe(ADDON_NAME)
@@ -113,7 +124,10 @@ describe.each(DIALECTS)('add-ons API on %s', (dialect) => {
 		expect(sources.map((s) => s.id)).toEqual([first.id, second.id])
 		expect(sources.map((s) => s.name)).toEqual([ADDON_NAME, ADDON_NAME])
 		// A user's add-on on loopback is refused when asked, whatever was stored.
-		const asked = await sources[0]!.lookup({ type: 'movie', title: 'Fight Club', releaseYear: 1999, tmdbId: 550, imdbId: MOVIE_IMDB }, { signal: AbortSignal.timeout(5000), user, clientKey: 'x' })
+		const asked = await sources[0]!.lookup(
+			{ type: 'movie', title: 'Fight Club', releaseYear: 1999, tmdbId: 550, imdbId: MOVIE_IMDB },
+			{ signal: AbortSignal.timeout(5000), user, clientKey: 'x' },
+		)
 		expect(asked).toEqual({ kind: 'none', reason: expect.stringMatching(/^refused/) })
 
 		const reordered = await client.request<{ addons: AddonRow[] }>('PUT', '/api/addons/order', { ids: [second.id, first.id] })
@@ -140,7 +154,8 @@ describe.each(DIALECTS)('add-ons API on %s', (dialect) => {
 
 	it(`keeps at most ${MAX_USER_ADDONS} add-ons per user`, async () => {
 		const { client, user } = await signUp()
-		for (let i = 0; i < MAX_USER_ADDONS; i++) expect((await addUserAddon(user.id, `https://addon${i}.example/manifest.json`, `A${i}`)).ok).toBe(true)
+		for (let i = 0; i < MAX_USER_ADDONS; i++)
+			expect((await addUserAddon(user.id, `https://addon${i}.example/manifest.json`, `A${i}`)).ok).toBe(true)
 		expect(await addUserAddon(user.id, 'https://one-more.example/manifest.json', 'X')).toEqual({ ok: false, reason: 'full' })
 		const answer = await client.post('/api/addons', { manifestUrl: 'https://one-more.example/manifest.json' })
 		expect(answer.status).toBe(409)

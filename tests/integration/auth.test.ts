@@ -12,7 +12,12 @@ let counter = 0
 function newAccount() {
 	counter += 1
 	const tag = `${Date.now().toString(36)}${counter}`
-	return { username: `Sailor_${tag}`, email: `Sailor.${tag}@Example.com`, password: 'correct horse battery', passwordConfirm: 'correct horse battery' }
+	return {
+		username: `Sailor_${tag}`,
+		email: `Sailor.${tag}@Example.com`,
+		password: 'correct horse battery',
+		passwordConfirm: 'correct horse battery',
+	}
 }
 
 describe.each(DIALECTS)('accounts API on %s', (dialect) => {
@@ -34,7 +39,13 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const account = newAccount()
 			const response = await browser.post<{ token: string; user: Record<string, unknown> }>('/api/auth/signup', account)
 			expect(response.status).toBe(201)
-			expect(response.body.user).toMatchObject({ username: account.username, email: account.email, name: account.username, isDonator: false, '4k_token': null })
+			expect(response.body.user).toMatchObject({
+				username: account.username,
+				email: account.email,
+				name: account.username,
+				isDonator: false,
+				'4k_token': null,
+			})
 			expect(response.body.user).not.toHaveProperty('password_hash')
 			const setCookie = response.headers.getSetCookie().join('\n')
 			expect(setCookie).toMatch(/^willow_session=[^;]+; Max-Age=\d+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/m)
@@ -43,7 +54,11 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect(response.body.token).not.toBe(secret)
 			expect(JSON.stringify(response.body)).not.toContain(secret)
 			// The database holds only the hash of the secret.
-			const row = await running.testDb.handle.db.selectFrom('sessions').selectAll().where('id', '=', hashSessionSecret(secret)).executeTakeFirst()
+			const row = await running.testDb.handle.db
+				.selectFrom('sessions')
+				.selectAll()
+				.where('id', '=', hashSessionSecret(secret))
+				.executeTakeFirst()
 			expect(row).toBeDefined()
 			const me = await browser.get<{ user: { username: string } }>('/api/users/me')
 			expect(me.status).toBe(200)
@@ -55,7 +70,11 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const account = newAccount()
 			const response = await client().post('/api/auth/signup', account)
 			expect(response.status).toBe(201)
-			const row = await running.testDb.handle.db.selectFrom('users').select('password_hash').where('username', '=', account.username).executeTakeFirstOrThrow()
+			const row = await running.testDb.handle.db
+				.selectFrom('users')
+				.select('password_hash')
+				.where('username', '=', account.username)
+				.executeTakeFirstOrThrow()
 			expect(row.password_hash).toMatch(/^\$argon2id\$/)
 			expect(row.password_hash).not.toContain(account.password)
 			expect(JSON.stringify(response.body)).not.toContain(account.password)
@@ -84,7 +103,10 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect(first.status).toBe(201)
 			expect(first.body.user.username).toBe(account.username)
 			expect(first.body.user.email).toBe(account.email)
-			const sameName = await client().post<{ error: string }>('/api/auth/signup', { ...newAccount(), username: account.username.toUpperCase() })
+			const sameName = await client().post<{ error: string }>('/api/auth/signup', {
+				...newAccount(),
+				username: account.username.toUpperCase(),
+			})
 			expect(sameName.status).toBe(409)
 			expect(sameName.body.error).toBe('That username is already taken')
 			const sameEmail = await client().post<{ error: string }>('/api/auth/signup', { ...newAccount(), email: account.email.toLowerCase() })
@@ -99,7 +121,10 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect(created.status).toBe(201)
 			expect(created.body.user.username).toBe(account.username)
 			for (const invisible of ['\u200B', '\u200D', '\u202E', '\u2060', '\u3164', '\uFEFF', '\u00AD']) {
-				const response = await client().post<{ error: string }>('/api/auth/signup', { ...newAccount(), username: `ghost${invisible}name${counter}` })
+				const response = await client().post<{ error: string }>('/api/auth/signup', {
+					...newAccount(),
+					username: `ghost${invisible}name${counter}`,
+				})
 				expect(response.status, JSON.stringify(invisible)).toBe(400)
 				expect(response.body.error).toBe('username: Username must not contain invisible characters')
 			}
@@ -118,7 +143,10 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const planted = client()
 			await planted.post('/api/auth/signup', account)
 			const oldCookie = planted.cookie
-			const byEmail = await planted.post<{ token: string; user: { username: string } }>('/api/auth/login', { email: account.email.toUpperCase(), password: account.password })
+			const byEmail = await planted.post<{ token: string; user: { username: string } }>('/api/auth/login', {
+				email: account.email.toUpperCase(),
+				password: account.password,
+			})
 			expect(byEmail.status).toBe(200)
 			expect(byEmail.body.user.username).toBe(account.username)
 			expect(byEmail.body.token).toBeTruthy()
@@ -156,7 +184,9 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const logout = await browser.post('/api/auth/logout')
 			expect(logout.status).toBe(200)
 			expect(logout.headers.getSetCookie().join()).toMatch(/willow_session=;/)
-			expect(await running.testDb.handle.db.selectFrom('sessions').selectAll().where('id', '=', hashSessionSecret(secret)).executeTakeFirst()).toBeUndefined()
+			expect(
+				await running.testDb.handle.db.selectFrom('sessions').selectAll().where('id', '=', hashSessionSecret(secret)).executeTakeFirst(),
+			).toBeUndefined()
 			const replay = client()
 			replay.cookie = cookie
 			expect((await replay.get('/api/users/me')).status).toBe(401)
@@ -166,7 +196,11 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const browser = client()
 			await browser.post('/api/auth/signup', newAccount())
 			const secret = browser.cookie!.split('=')[1]!
-			await running.testDb.handle.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('id', '=', hashSessionSecret(secret)).execute()
+			await running.testDb.handle.db
+				.updateTable('sessions')
+				.set({ expires_at: Date.now() - 1 })
+				.where('id', '=', hashSessionSecret(secret))
+				.execute()
 			const response = await browser.get('/api/users/me')
 			expect(response.status).toBe(401)
 			expect(response.body).toEqual({ error: 'Unauthorized' })
@@ -199,14 +233,21 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			}
 			expect(last).toBe(429)
 			// Another address is not affected.
-			expect((await client({ 'x-forwarded-for': '10.9.9.8' }).post('/api/auth/login', { username: 'nobody-else', password: 'wrong password' })).status).toBe(401)
+			expect(
+				(await client({ 'x-forwarded-for': '10.9.9.8' }).post('/api/auth/login', { username: 'nobody-else', password: 'wrong password' }))
+					.status,
+			).toBe(401)
 		})
 
 		it('counts each login before verifying it: 60 parallel wrong passwords for one account verify at most the limit', async () => {
 			const account = newAccount()
 			await client().post('/api/auth/signup', account)
 			const statuses = await Promise.all(
-				Array.from({ length: 60 }, (_, n) => client({ 'x-forwarded-for': `10.60.${n}.1` }).post('/api/auth/login', { email: account.email, password: 'wrong password' }).then((response) => response.status)),
+				Array.from({ length: 60 }, (_, n) =>
+					client({ 'x-forwarded-for': `10.60.${n}.1` })
+						.post('/api/auth/login', { email: account.email, password: 'wrong password' })
+						.then((response) => response.status),
+				),
 			)
 			expect(statuses.filter((status) => status === 401)).toHaveLength(THROTTLE_RULES.account.limit)
 			expect(statuses.filter((status) => status === 429)).toHaveLength(60 - THROTTLE_RULES.account.limit)
@@ -217,7 +258,8 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const address = { 'x-forwarded-for': '10.77.7.7' }
 			expect((await client(address).post('/api/auth/signup', account)).status).toBe(201)
 			const statuses: number[] = []
-			for (let i = 0; i < THROTTLE_RULES.signupIp.limit + 2; i++) statuses.push((await client(address).post('/api/auth/signup', account)).status)
+			for (let i = 0; i < THROTTLE_RULES.signupIp.limit + 2; i++)
+				statuses.push((await client(address).post('/api/auth/signup', account)).status)
 			expect(statuses.slice(0, THROTTLE_RULES.signupIp.limit - 1).every((status) => status === 409)).toBe(true)
 			expect(statuses.at(-1)).toBe(429)
 		})
@@ -230,8 +272,12 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect(owner.deviceCookie).toBeTruthy()
 			await owner.post('/api/auth/logout')
 			// An attacker elsewhere exhausts the account's limit.
-			for (let i = 0; i <= THROTTLE_RULES.account.limit; i++) await client({ 'x-forwarded-for': `10.89.${i}.1` }).post('/api/auth/login', { email: account.email, password: 'wrong password' })
-			expect((await client({ 'x-forwarded-for': '10.89.200.1' }).post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(429)
+			for (let i = 0; i <= THROTTLE_RULES.account.limit; i++)
+				await client({ 'x-forwarded-for': `10.89.${i}.1` }).post('/api/auth/login', { email: account.email, password: 'wrong password' })
+			expect(
+				(await client({ 'x-forwarded-for': '10.89.200.1' }).post('/api/auth/login', { email: account.email, password: account.password }))
+					.status,
+			).toBe(429)
 			// The owner's device still gets in with the right password.
 			expect((await owner.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200)
 			// A forged device cookie is just a stranger.
@@ -243,10 +289,22 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 		it('counts IPv6 clients by their /64, so rotating addresses inside it does not reset the limit', async () => {
 			let last = 0
 			for (let i = 0; i < THROTTLE_RULES.ip.limit + 1; i++) {
-				last = (await client({ 'x-forwarded-for': `2001:db8:77:1::${(i + 1).toString(16)}` }).post('/api/auth/login', { username: `nobody6-${i}x${counter}`, password: 'wrong password' })).status
+				last = (
+					await client({ 'x-forwarded-for': `2001:db8:77:1::${(i + 1).toString(16)}` }).post('/api/auth/login', {
+						username: `nobody6-${i}x${counter}`,
+						password: 'wrong password',
+					})
+				).status
 			}
 			expect(last).toBe(429)
-			expect((await client({ 'x-forwarded-for': '2001:db8:77:2::1' }).post('/api/auth/login', { username: 'nobody-else6', password: 'wrong password' })).status).toBe(401)
+			expect(
+				(
+					await client({ 'x-forwarded-for': '2001:db8:77:2::1' }).post('/api/auth/login', {
+						username: 'nobody-else6',
+						password: 'wrong password',
+					})
+				).status,
+			).toBe(401)
 		})
 
 		it('keeps its counters in the database, shared by every process', async () => {
@@ -287,7 +345,9 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 		it('updates the name (trimmed; empty refused) and renders user text as data', async () => {
 			const browser = client()
 			await browser.post('/api/auth/signup', newAccount())
-			const updated = await browser.post<{ user: { name: string } }>('/api/users/me/updateName', { name: '  <img src=x onerror=alert(1)>  ' })
+			const updated = await browser.post<{ user: { name: string } }>('/api/users/me/updateName', {
+				name: '  <img src=x onerror=alert(1)>  ',
+			})
 			expect(updated.status).toBe(200)
 			expect(updated.body.user.name).toBe('<img src=x onerror=alert(1)>')
 			expect(updated.headers.get('content-type')).toMatch(/application\/json/)
@@ -315,11 +375,23 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const phone = client()
 			expect((await phone.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200)
 			const change = (browser: ApiClient, currentPassword: string, newPassword = 'a brand new password') =>
-				browser.post<{ error?: string; signedOut?: number }>('/api/users/me/password', { currentPassword, newPassword, newPasswordConfirm: newPassword })
+				browser.post<{ error?: string; signedOut?: number }>('/api/users/me/password', {
+					currentPassword,
+					newPassword,
+					newPasswordConfirm: newPassword,
+				})
 			const wrong = await change(laptop, 'wrong password')
 			expect(wrong.status).toBe(400)
 			expect(wrong.body.error).toBe('That password is not right')
-			expect((await laptop.post('/api/users/me/password', { currentPassword: account.password, newPassword: 'short', newPasswordConfirm: 'short' })).status).toBe(400)
+			expect(
+				(
+					await laptop.post('/api/users/me/password', {
+						currentPassword: account.password,
+						newPassword: 'short',
+						newPasswordConfirm: 'short',
+					})
+				).status,
+			).toBe(400)
 			const changed = await change(laptop, account.password)
 			expect(changed.status).toBe(200)
 			expect(changed.body.signedOut).toBe(1)
@@ -349,16 +421,24 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const userId = (await browser.get<{ user: { id: string } }>('/api/users/me')).body.user.id
 			const sevenDays = 7 * 24 * 60 * 60 * 1000
 			// Used 6 days ago: still valid, and the use refreshes it.
-			await db.updateTable('sessions').set({ last_seen_at: Date.now() - sevenDays + 24 * 60 * 60 * 1000 }).where('user_id', '=', userId).execute()
+			await db
+				.updateTable('sessions')
+				.set({ last_seen_at: Date.now() - sevenDays + 24 * 60 * 60 * 1000 })
+				.where('user_id', '=', userId)
+				.execute()
 			expect((await browser.get('/api/users/me')).status).toBe(200)
 			const refreshed = await db.selectFrom('sessions').select('last_seen_at').where('user_id', '=', userId).executeTakeFirstOrThrow()
 			expect(refreshed.last_seen_at).toBeGreaterThan(Date.now() - 60_000)
 			// Unused for 7 days: over.
-			await db.updateTable('sessions').set({ last_seen_at: Date.now() - sevenDays - 1000 }).where('user_id', '=', userId).execute()
+			await db
+				.updateTable('sessions')
+				.set({ last_seen_at: Date.now() - sevenDays - 1000 })
+				.where('user_id', '=', userId)
+				.execute()
 			expect((await browser.get('/api/users/me')).status).toBe(401)
 		})
 
-		it('the owner\'s password reset sets a new password and ends every session', async () => {
+		it("the owner's password reset sets a new password and ends every session", async () => {
 			const account = newAccount()
 			const browser = client()
 			await browser.post('/api/auth/signup', account)
@@ -376,13 +456,37 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const account = newAccount()
 			const signup = await browser.post<{ user: { id: string } }>('/api/auth/signup', account)
 			const userId = signup.body.user.id
-			await browser.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 1 }], tombstones: [{ mediaId: 2, category: 'watched', deletedAt: 2 }] })
-			await browser.post('/api/sync/watch-history', { items: { '3': { type: 'show', title: 'S', updatedAt: 3, episodes: { s1e1: { id: 1, number: 1, title: 'E', seasonId: 1, season: 1, updatedAt: 3, progress: { watched: 1, duration: 2 } } } } } })
-			await browser.post('/api/sync/settings', { settings: { values: { player: {}, appearance: {}, content: {}, account: {}, notifications: {} }, changedAt: { 'player.autoplay': 5 } } })
+			await browser.post('/api/sync/bookmarks', {
+				bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 1 }],
+				tombstones: [{ mediaId: 2, category: 'watched', deletedAt: 2 }],
+			})
+			await browser.post('/api/sync/watch-history', {
+				items: {
+					'3': {
+						type: 'show',
+						title: 'S',
+						updatedAt: 3,
+						episodes: {
+							s1e1: { id: 1, number: 1, title: 'E', seasonId: 1, season: 1, updatedAt: 3, progress: { watched: 1, duration: 2 } },
+						},
+					},
+				},
+			})
+			await browser.post('/api/sync/settings', {
+				settings: {
+					values: { player: {}, appearance: {}, content: {}, account: {}, notifications: {} },
+					changedAt: { 'player.autoplay': 5 },
+				},
+			})
 			const exported = await browser.get<Record<string, unknown>>('/api/users/me/export')
 			expect(exported.status).toBe(200)
 			expect(exported.headers.get('content-disposition')).toMatch(/attachment; filename="willow-data-/)
-			expect(exported.body).toMatchObject({ user: { username: account.username }, bookmarks: [{ mediaId: 1 }], removedBookmarks: [{ mediaId: 2 }], watchHistory: { '3': { title: 'S' } } })
+			expect(exported.body).toMatchObject({
+				user: { username: account.username },
+				bookmarks: [{ mediaId: 1 }],
+				removedBookmarks: [{ mediaId: 2 }],
+				watchHistory: { '3': { title: 'S' } },
+			})
 			expect(JSON.stringify(exported.body)).not.toContain('argon2')
 
 			// Deleting asks for the password (a typed username proves nothing about who holds the session).
@@ -393,7 +497,14 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			const deleted = await browser.request('DELETE', '/api/users/me', { password: account.password })
 			expect(deleted.status).toBe(200)
 			const { db } = running.testDb.handle
-			for (const table of ['user_bookmarks', 'user_watch_items', 'user_watch_episodes', 'user_settings', 'user_sync_state', 'sessions'] as const) {
+			for (const table of [
+				'user_bookmarks',
+				'user_watch_items',
+				'user_watch_episodes',
+				'user_settings',
+				'user_sync_state',
+				'sessions',
+			] as const) {
 				expect(await db.selectFrom(table).selectAll().where('user_id', '=', userId).execute()).toEqual([])
 			}
 			expect(await db.selectFrom('users').selectAll().where('id', '=', userId).execute()).toEqual([])
@@ -428,7 +539,8 @@ describe('session cookie in production behind an HTTPS proxy', () => {
 		const browser = new ApiClient(api.baseUrl, { 'x-forwarded-proto': 'https' })
 		await browser.post('/api/auth/signup', newAccount())
 		const secret = browser.cookie!.split('=')[1]!
-		const overHttps = (cookie: string) => fetch(`${api.baseUrl}/api/users/me`, { headers: { cookie, 'x-forwarded-proto': 'https' } }).then((response) => response.status)
+		const overHttps = (cookie: string) =>
+			fetch(`${api.baseUrl}/api/users/me`, { headers: { cookie, 'x-forwarded-proto': 'https' } }).then((response) => response.status)
 		expect(await overHttps(`__Host-willow_session=${secret}`)).toBe(200)
 		// A cookie without the prefix could have been set by a sibling subdomain or over plain HTTP.
 		expect(await overHttps(`willow_session=${secret}`)).toBe(401)
@@ -442,7 +554,9 @@ describe('session cookie in production behind an HTTPS proxy', () => {
 		const browser = new ApiClient(api.baseUrl, { 'x-forwarded-proto': 'https' })
 		const response = await browser.post('/api/auth/signup', newAccount())
 		expect(response.status).toBe(201)
-		expect(response.headers.getSetCookie().join('\n')).toMatch(/^__Host-willow_session=[^;]+; Max-Age=\d+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/m)
+		expect(response.headers.getSetCookie().join('\n')).toMatch(
+			/^__Host-willow_session=[^;]+; Max-Age=\d+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/m,
+		)
 		expect((await browser.get('/api/users/me')).status).toBe(200)
 	})
 })

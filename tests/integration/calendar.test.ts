@@ -57,17 +57,28 @@ describe.each(DIALECTS)('release calendar on %s', (dialect) => {
 	})
 
 	it('refuses bad input with 400 { error }', async () => {
-		for (const body of [{ series: 'x' }, { series: [-1] }, { series: [2 ** 31] }, { series: Array.from({ length: 301 }, (_, i) => i + 1) }, { series: [1], watched: { 1: ['../etc'] } }]) {
+		for (const body of [
+			{ series: 'x' },
+			{ series: [-1] },
+			{ series: [2 ** 31] },
+			{ series: Array.from({ length: 301 }, (_, i) => i + 1) },
+			{ series: [1], watched: { 1: ['../etc'] } },
+		]) {
 			const response = await ask(body)
 			expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400)
 			expect(typeof response.body.error).toBe('string')
 		}
 	})
 
-	it('renders a signed-in user\'s calendar from the account library', async () => {
+	it("renders a signed-in user's calendar from the account library", async () => {
 		const browser = new ApiClient(api.baseUrl)
 		const tag = `${Date.now().toString(36)}${dialect}`
-		await browser.post('/api/auth/signup', { username: `cal_${tag}`, email: `cal_${tag}@example.com`, password: 'calendar password', passwordConfirm: 'calendar password' })
+		await browser.post('/api/auth/signup', {
+			username: `cal_${tag}`,
+			email: `cal_${tag}@example.com`,
+			password: 'calendar password',
+			passwordConfirm: 'calendar password',
+		})
 		const me = await browser.get<{ user: { id: string } }>('/api/users/me')
 		const userId = me.body.user.id
 		expect((await userCalendar(userId)).seriesCount).toBe(0)
@@ -88,7 +99,17 @@ describe.each(DIALECTS)('release calendar on %s', (dialect) => {
 				type: 'show',
 				title: 'Here it all begins',
 				updatedAt: now,
-				episodes: { [`s${newest.season}e${newest.episode}`]: { id: 1, number: newest.episode, title: '', seasonId: 1, season: newest.season, updatedAt: now, progress: { watched: 1300, duration: 1400 } } },
+				episodes: {
+					[`s${newest.season}e${newest.episode}`]: {
+						id: 1,
+						number: newest.episode,
+						title: '',
+						seasonId: 1,
+						season: newest.season,
+						updatedAt: now,
+						progress: { watched: 1300, duration: 1400 },
+					},
+				},
 			},
 		})
 		expect((await userCalendar(userId)).recent).toHaveLength(calendar.recent.length - 1)
@@ -98,9 +119,17 @@ describe.each(DIALECTS)('release calendar on %s', (dialect) => {
 		expect((await new ApiClient(api.baseUrl).post('/api/calendar/feed')).status).toBe(401)
 		const browser = new ApiClient(api.baseUrl)
 		const tag = `${Date.now().toString(36)}f${dialect}`
-		await browser.post('/api/auth/signup', { username: `feed_${tag}`, email: `feed_${tag}@example.com`, password: 'calendar password', passwordConfirm: 'calendar password' })
+		await browser.post('/api/auth/signup', {
+			username: `feed_${tag}`,
+			email: `feed_${tag}@example.com`,
+			password: 'calendar password',
+			passwordConfirm: 'calendar password',
+		})
 		const userId = (await browser.get<{ user: { id: string } }>('/api/users/me')).body.user.id
-		await syncBookmarks(testDb.handle, userId, { bookmarks: [{ mediaId: DAILY_SERIES, category: 'watchlist', addedAt: Date.now(), mediaType: 'tv', title: 'Here it all begins' }], tombstones: [] })
+		await syncBookmarks(testDb.handle, userId, {
+			bookmarks: [{ mediaId: DAILY_SERIES, category: 'watchlist', addedAt: Date.now(), mediaType: 'tv', title: 'Here it all begins' }],
+			tombstones: [],
+		})
 		expect((await browser.get<{ createdAt: number | null }>('/api/calendar/feed')).body.createdAt).toBeNull()
 
 		const first = await browser.post<{ url: string }>('/api/calendar/feed')

@@ -99,7 +99,9 @@ describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) =>
 	})
 
 	it('answers detail endpoints with every append in TMDB shape', async () => {
-		const movie = await catalogGet<z.infer<typeof MovieDetailsSchema>>('/movie/155', { append_to_response: 'credits,similar,external_ids,images,release_dates' })
+		const movie = await catalogGet<z.infer<typeof MovieDetailsSchema>>('/movie/155', {
+			append_to_response: 'credits,similar,external_ids,images,release_dates',
+		})
 		expectShape(MovieDetailsSchema, movie)
 		expect(movie.title).toBe('The Dark Knight')
 		expect(movie.imdb_id).toBe('tt0468569')
@@ -135,8 +137,16 @@ describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) =>
 
 	it('ships at least 150 movies and 60 series (15 anime), every series with seasons and episodes', async () => {
 		const { db } = testDb.handle
-		const movies = await db.selectFrom('catalog_titles').select((eb) => eb.fn.countAll<number>().as('n')).where('media_type', '=', 'movie').executeTakeFirstOrThrow()
-		const series = await db.selectFrom('catalog_titles').select(['id', 'genre_ids', 'original_language']).where('media_type', '=', 'tv').execute()
+		const movies = await db
+			.selectFrom('catalog_titles')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.where('media_type', '=', 'movie')
+			.executeTakeFirstOrThrow()
+		const series = await db
+			.selectFrom('catalog_titles')
+			.select(['id', 'genre_ids', 'original_language'])
+			.where('media_type', '=', 'tv')
+			.execute()
 		expect(Number(movies.n)).toBeGreaterThanOrEqual(150)
 		expect(series.length).toBeGreaterThanOrEqual(60)
 		const anime = series.filter((s) => s.original_language === 'ja' && (JSON.parse(s.genre_ids) as number[]).includes(16))
@@ -148,10 +158,21 @@ describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) =>
 	it('lists every episode of every season, dated inside its season, with a runtime and a still', async () => {
 		const { db } = testDb.handle
 		const shows = await db.selectFrom('catalog_titles').select(['id', 'title', 'status']).where('media_type', '=', 'tv').execute()
-		const seasons = await db.selectFrom('catalog_seasons').select(['show_id', 'season_number', 'episode_count', 'air_date']).orderBy('show_id').orderBy('season_number').execute()
+		const seasons = await db
+			.selectFrom('catalog_seasons')
+			.select(['show_id', 'season_number', 'episode_count', 'air_date'])
+			.orderBy('show_id')
+			.orderBy('season_number')
+			.execute()
 		const episodes = await db
 			.selectFrom('catalog_episodes')
-			.select(['show_id', 'season_number', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('air_date').as('first'), (eb) => eb.fn.max('air_date').as('last')])
+			.select([
+				'show_id',
+				'season_number',
+				(eb) => eb.fn.countAll<number>().as('n'),
+				(eb) => eb.fn.min('air_date').as('first'),
+				(eb) => eb.fn.max('air_date').as('last'),
+			])
 			.where('runtime', '>', 0)
 			.where('still_path', 'is not', null)
 			.groupBy(['show_id', 'season_number'])
@@ -166,9 +187,11 @@ describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) =>
 			list.forEach((season, index) => {
 				const where = `${show.title} season ${season.season_number}`
 				const found = bySeason.get(`${show.id}:${season.season_number}`)
-				if (season.episode_count < 1 || Number(found?.n ?? 0) !== season.episode_count) problems.push(`${where}: ${found?.n ?? 0} complete episodes of ${season.episode_count}`)
+				if (season.episode_count < 1 || Number(found?.n ?? 0) !== season.episode_count)
+					problems.push(`${where}: ${found?.n ?? 0} complete episodes of ${season.episode_count}`)
 				const next = list[index + 1]
-				if (found && (String(found.first) < (season.air_date ?? '') || (next?.air_date && String(found.last) >= next.air_date))) problems.push(`${where}: episodes dated ${found.first}..${found.last} outside the season`)
+				if (found && (String(found.first) < (season.air_date ?? '') || (next?.air_date && String(found.last) >= next.air_date)))
+					problems.push(`${where}: episodes dated ${found.first}..${found.last} outside the season`)
 				if (found && show.status === 'Ended' && String(found.last) > today) problems.push(`${where}: an ended show airs in the future`)
 			})
 		}
@@ -179,7 +202,12 @@ describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) =>
 
 	it('has announced movies with future dates filling Upcoming, and enough series on the air for the Upcoming Series row', async () => {
 		const { db } = testDb.handle
-		const movies = await db.selectFrom('catalog_titles').select('id').where('media_type', '=', 'movie').where('release_date', '>', today).execute()
+		const movies = await db
+			.selectFrom('catalog_titles')
+			.select('id')
+			.where('media_type', '=', 'movie')
+			.where('release_date', '>', today)
+			.execute()
 		expect(movies.length).toBeGreaterThanOrEqual(15)
 		const upcoming = await catalogGet<z.infer<typeof MoviePageSchema>>('/movie/upcoming', { page: 1 })
 		expect(upcoming.results.length).toBeGreaterThanOrEqual(15)
@@ -191,15 +219,21 @@ describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) =>
 	it('fills every category and network with at least 10 titles', async () => {
 		for (const category of CATEGORIES) {
 			let total = 0
-			if (category.movieGenreId) total += (await catalogGet<{ total_results: number }>('/discover/movie', { with_genres: String(category.movieGenreId) })).total_results
-			if (category.tvGenreId) total += (await catalogGet<{ total_results: number }>('/discover/tv', { with_genres: String(category.tvGenreId) })).total_results
+			if (category.movieGenreId)
+				total += (await catalogGet<{ total_results: number }>('/discover/movie', { with_genres: String(category.movieGenreId) }))
+					.total_results
+			if (category.tvGenreId)
+				total += (await catalogGet<{ total_results: number }>('/discover/tv', { with_genres: String(category.tvGenreId) })).total_results
 			expect({ slug: category.slug, enough: total >= 10 }).toEqual({ slug: category.slug, enough: true })
 		}
 		for (const network of NETWORKS) {
 			const query = { with_watch_providers: String(network.providerId), watch_region: 'US' }
 			const movies = await catalogGet<{ total_results: number }>('/discover/movie', query)
 			const shows = await catalogGet<{ total_results: number }>('/discover/tv', query)
-			expect({ network: network.slug, enough: movies.total_results + shows.total_results >= 10 }).toEqual({ network: network.slug, enough: true })
+			expect({ network: network.slug, enough: movies.total_results + shows.total_results >= 10 }).toEqual({
+				network: network.slug,
+				enough: true,
+			})
 		}
 	})
 
@@ -236,13 +270,18 @@ describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) =>
 		const either = await catalogGet<z.infer<typeof MoviePageSchema>>('/discover/movie', { with_genres: '16|10751' })
 		expect(either.total_results).toBeGreaterThan(both.total_results)
 		expect(both.results.every((r) => r.genre_ids.includes(16) && r.genre_ids.includes(10751))).toBe(true)
-		const netflixDrama = await catalogGet<z.infer<typeof TvPageSchema>>('/discover/tv', { with_watch_providers: '8', with_genres: '18', watch_region: 'US' })
+		const netflixDrama = await catalogGet<z.infer<typeof TvPageSchema>>('/discover/tv', {
+			with_watch_providers: '8',
+			with_genres: '18',
+			watch_region: 'US',
+		})
 		expect(netflixDrama.results.length).toBeGreaterThan(0)
 		expect(netflixDrama.results.every((r) => r.genre_ids.includes(18))).toBe(true)
 	})
 
 	it('ranks search results by relevance, tolerating articles, prefixes and typos', async () => {
-		const top = async (query: string) => (await catalogGet<{ results: Array<{ title?: string; name?: string }> }>('/search/multi', { query })).results[0]
+		const top = async (query: string) =>
+			(await catalogGet<{ results: Array<{ title?: string; name?: string }> }>('/search/multi', { query })).results[0]
 		expect(await top('dark knight')).toMatchObject({ title: 'The Dark Knight' })
 		expect(await top('the matrix')).toMatchObject({ title: 'The Matrix' })
 		expect(await top('toy story 3')).toMatchObject({ title: 'Toy Story 3' })
@@ -281,25 +320,58 @@ describe.each(DIALECTS)('local catalogue with the demo data on %s', (dialect) =>
 	})
 
 	it('seeds idempotently: a second start changes nothing', async () => {
-		const before = await testDb.handle.db.selectFrom('catalog_titles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+		const before = await testDb.handle.db
+			.selectFrom('catalog_titles')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.executeTakeFirstOrThrow()
 		expect(await seedDemo(testDb.handle)).toEqual({ loaded: 0, rolled: 0 })
-		const after = await testDb.handle.db.selectFrom('catalog_titles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+		const after = await testDb.handle.db
+			.selectFrom('catalog_titles')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.executeTakeFirstOrThrow()
 		expect(Number(after.n)).toBe(Number(before.n))
 	})
 
 	// Last: it moves the clock of the demo's dates forward.
 	it('rolls airing and announced titles forward days later, keeping every older episode', async () => {
 		const { db } = testDb.handle
-		const countEpisodes = async () => Number((await db.selectFrom('catalog_episodes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+		const countEpisodes = async () =>
+			Number(
+				(
+					await db
+						.selectFrom('catalog_episodes')
+						.select((eb) => eb.fn.countAll<number>().as('n'))
+						.executeTakeFirstOrThrow()
+				).n,
+			)
 		const before = await countEpisodes()
-		const firstSeason = await db.selectFrom('catalog_episodes').select(['air_date']).where('show_id', '=', 456).where('season_number', '=', 1).orderBy('episode_number').execute()
+		const firstSeason = await db
+			.selectFrom('catalog_episodes')
+			.select(['air_date'])
+			.where('show_id', '=', 456)
+			.where('season_number', '=', 1)
+			.orderBy('episode_number')
+			.execute()
 		const later = new Date(Date.now() + 10 * 86_400_000)
 		const result = await seedDemo(testDb.handle, { now: later })
 		expect(result.loaded).toBe(0)
 		expect(result.rolled).toBeGreaterThan(0)
 		expect(await countEpisodes()).toBe(before)
-		expect(await db.selectFrom('catalog_episodes').select(['air_date']).where('show_id', '=', 456).where('season_number', '=', 1).orderBy('episode_number').execute()).toEqual(firstSeason)
-		const simpsons = await db.selectFrom('catalog_titles').select('next_air_date').where('media_type', '=', 'tv').where('id', '=', 456).executeTakeFirstOrThrow()
+		expect(
+			await db
+				.selectFrom('catalog_episodes')
+				.select(['air_date'])
+				.where('show_id', '=', 456)
+				.where('season_number', '=', 1)
+				.orderBy('episode_number')
+				.execute(),
+		).toEqual(firstSeason)
+		const simpsons = await db
+			.selectFrom('catalog_titles')
+			.select('next_air_date')
+			.where('media_type', '=', 'tv')
+			.where('id', '=', 456)
+			.executeTakeFirstOrThrow()
 		expect(simpsons.next_air_date! > later.toISOString().slice(0, 10)).toBe(true)
 	})
 })

@@ -8,7 +8,15 @@ import { startServerProcess, startTestApp, type RunningApp, type ServerProcess }
 // CATALOG_DEMO=off: owners who import their own catalogue start with an empty
 // one, and every page and endpoint must still answer (empty rows, no 5xx).
 
-const countTitles = async (testDb: TestDatabase) => Number((await testDb.handle.db.selectFrom('catalog_titles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+const countTitles = async (testDb: TestDatabase) =>
+	Number(
+		(
+			await testDb.handle.db
+				.selectFrom('catalog_titles')
+				.select((eb) => eb.fn.countAll<number>().as('n'))
+				.executeTakeFirstOrThrow()
+		).n,
+	)
 
 const savedDemo = process.env.CATALOG_DEMO
 function setDemo(value: string | undefined) {
@@ -55,14 +63,29 @@ describe.each(DIALECTS)('an empty catalogue with CATALOG_DEMO=off on %s', (diale
 	})
 
 	it('answers every list with an empty page and details with 404', async () => {
-		const lists = ['/movie/popular', '/movie/top_rated', '/movie/upcoming', '/tv/popular', '/tv/top_rated', '/tv/on_the_air', '/trending/movie/week', '/trending/tv/day', '/discover/movie', '/discover/tv']
+		const lists = [
+			'/movie/popular',
+			'/movie/top_rated',
+			'/movie/upcoming',
+			'/tv/popular',
+			'/tv/top_rated',
+			'/tv/on_the_air',
+			'/trending/movie/week',
+			'/trending/tv/day',
+			'/discover/movie',
+			'/discover/tv',
+		]
 		for (const list of lists) {
 			const page = await catalogGet<{ results: unknown[]; total_results: number }>(list)
 			expect({ list, results: page.results, total: page.total_results }).toEqual({ list, results: [], total: 0 })
 		}
 		const search = await catalogGet<{ results: unknown[] }>('/search/multi', { query: 'star' })
 		expect(search.results).toEqual([])
-		for (const url of ['/api/catalog/movie/popular', '/api/catalog/tv/on_the_air', '/api/catalog/discover/tv?with_watch_providers=8&watch_region=US']) {
+		for (const url of [
+			'/api/catalog/movie/popular',
+			'/api/catalog/tv/on_the_air',
+			'/api/catalog/discover/tv?with_watch_providers=8&watch_region=US',
+		]) {
 			const response = await fetch(`${base}${url}`)
 			expect({ url, status: response.status }).toEqual({ url, status: 200 })
 			expect(((await response.json()) as { results: unknown[] }).results).toEqual([])
@@ -100,7 +123,20 @@ describe('the site with CATALOG_DEMO=off and an empty catalogue', () => {
 	it('renders every catalogue page without a server error', async () => {
 		server = await startServerProcess({ CATALOG_DEMO: 'off' }, { readyPath: '/healthz' })
 		const { origin } = server
-		const pages = ['/', '/movies', '/series', '/search?q=star', '/categories', '/categories/action', '/networks', '/networks/netflix', '/discover', '/4k', '/stats', '/sitemap.xml']
+		const pages = [
+			'/',
+			'/movies',
+			'/series',
+			'/search?q=star',
+			'/categories',
+			'/categories/action',
+			'/networks',
+			'/networks/netflix',
+			'/discover',
+			'/4k',
+			'/stats',
+			'/sitemap.xml',
+		]
 		for (const page of pages) {
 			const response = await fetch(`${origin}${page}`)
 			expect({ page, status: response.status }).toEqual({ page, status: 200 })

@@ -22,7 +22,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-images-'))
 
 beforeAll(async () => {
 	// A stand-in for TMDB's image host on 127.0.0.1: one 300x450 PNG.
-	const png = await sharp({ create: { width: 300, height: 450, channels: 3, background: '#3366cc' } }).png().toBuffer()
+	const png = await sharp({ create: { width: 300, height: 450, channels: 3, background: '#3366cc' } })
+		.png()
+		.toBuffer()
 	imageHost = http.createServer((req, res) => {
 		imageHostHits++
 		if (req.url === '/t/p/original/poster.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png)
@@ -55,7 +57,9 @@ afterAll(async () => {
 
 /** A person of the demo catalogue (people ids come from their names): the first of a film's cast. */
 async function demoPersonRef() {
-	const movie = (await (await fetch(`${base}/api/catalog/movie/155?append_to_response=credits`)).json()) as { credits: { cast: Array<{ profile_path: string }> } }
+	const movie = (await (await fetch(`${base}/api/catalog/movie/155?append_to_response=credits`)).json()) as {
+		credits: { cast: Array<{ profile_path: string }> }
+	}
 	return /person-\d+/.exec(movie.credits.cast[0]!.profile_path)![0]
 }
 
@@ -103,7 +107,9 @@ describe('demo artwork', () => {
 		const png = await image('/api/images/art/poster/movie-155.webp?w=92&h=92&fit=contain&background=ff0000&output=png')
 		expect(png.response.headers.get('content-type')).toBe('image/png')
 		expect([png.meta?.width, png.meta?.height]).toEqual([92, 92])
-		const jpeg = await image('/api/images/art/backdrop/movie-155.webp?w=300&output=jpeg&q=0.5&blur=3&brightness=1.2&contrast=1.1&saturation=0.5&sharpen=1')
+		const jpeg = await image(
+			'/api/images/art/backdrop/movie-155.webp?w=300&output=jpeg&q=0.5&blur=3&brightness=1.2&contrast=1.1&saturation=0.5&sharpen=1',
+		)
 		expect(jpeg.response.headers.get('content-type')).toBe('image/jpeg')
 		const rotated = await image('/api/images/proxy?src=/art/poster/movie-155.webp&w=92&rotation=90&background=transparent')
 		expect(rotated.response.status).toBe(200)
@@ -114,7 +120,21 @@ describe('demo artwork', () => {
 	})
 
 	it('answers 400 JSON for invalid parameters and 404 for unknown artwork', async () => {
-		for (const query of ['w=0', 'w=5000', 'h=abc', 'q=0', 'q=2', 'output=gif', 'fit=stretch', 'w=300&blur=1000', 'rotation=720', 'background=red', 'crop=1,2,3', 'crop=900,1400,500,500', 'w=1&w=2']) {
+		for (const query of [
+			'w=0',
+			'w=5000',
+			'h=abc',
+			'q=0',
+			'q=2',
+			'output=gif',
+			'fit=stretch',
+			'w=300&blur=1000',
+			'rotation=720',
+			'background=red',
+			'crop=1,2,3',
+			'crop=900,1400,500,500',
+			'w=1&w=2',
+		]) {
 			const response = await fetch(`${base}/api/images/art/poster/movie-155.webp?${query}`)
 			expect({ query, status: response.status }).toEqual({ query, status: 400 })
 			expect(typeof ((await response.json()) as { error: string }).error).toBe('string')
@@ -133,7 +153,17 @@ describe('demo artwork', () => {
 
 describe('bounded rendering', () => {
 	it('takes only the fixed widths and quality steps, and blur only with a resize', async () => {
-		for (const query of ['w=343', 'w=199', 'h=101', 'q=0.33', 'q=0.51', 'blur=3', 'w=300&blur=2.5', 'w=300&brightness=1.234', 'w=300&rotation=12.5']) {
+		for (const query of [
+			'w=343',
+			'w=199',
+			'h=101',
+			'q=0.33',
+			'q=0.51',
+			'blur=3',
+			'w=300&blur=2.5',
+			'w=300&brightness=1.234',
+			'w=300&rotation=12.5',
+		]) {
 			const response = await fetch(`${base}/api/images/art/poster/movie-155.webp?${query}`)
 			expect({ query, status: response.status }).toEqual({ query, status: 400 })
 		}
@@ -145,11 +175,15 @@ describe('bounded rendering', () => {
 
 	it('keeps the disk cache under its size bound, dropping the least recently used first', async () => {
 		const cacheDir = path.join(dataDir, 'image-cache')
-		const files = () => (fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).flatMap((sub) => fs.readdirSync(path.join(cacheDir, sub)).map((file) => path.join(cacheDir, sub, file))) : [])
+		const files = () =>
+			fs.existsSync(cacheDir)
+				? fs.readdirSync(cacheDir).flatMap((sub) => fs.readdirSync(path.join(cacheDir, sub)).map((file) => path.join(cacheDir, sub, file)))
+				: []
 		const sizeOnDisk = () => files().reduce((total, file) => total + fs.statSync(file).size, 0)
 		await sweepImageCache(0)
 		expect(sizeOnDisk()).toBe(0)
-		for (const id of [155, 550, 603, 27205, 129, 13, 278, 120]) expect((await fetch(`${base}/api/images/art/backdrop/movie-${id}.webp?w=1280`)).status).toBe(200)
+		for (const id of [155, 550, 603, 27205, 129, 13, 278, 120])
+			expect((await fetch(`${base}/api/images/art/backdrop/movie-${id}.webp?w=1280`)).status).toBe(200)
 		const full = sizeOnDisk()
 		expect(full).toBeGreaterThan(0)
 		// The first image is read again from disk: it becomes the most recently used.
@@ -182,7 +216,15 @@ describe('image proxy', () => {
 	})
 
 	it('refuses sources that are not the TMDB image host or Willow artwork', async () => {
-		for (const src of ['https://evil.example/t/p/original/a.jpg', `${hostBase}/original/../../secret.png`, `${hostBase}/w9999/a.jpg`, `${hostBase}/original/a.jpg?x=1`, 'file:///etc/passwd', '/art/poster/../x.webp', '']) {
+		for (const src of [
+			'https://evil.example/t/p/original/a.jpg',
+			`${hostBase}/original/../../secret.png`,
+			`${hostBase}/w9999/a.jpg`,
+			`${hostBase}/original/a.jpg?x=1`,
+			'file:///etc/passwd',
+			'/art/poster/../x.webp',
+			'',
+		]) {
 			const response = await fetch(`${base}/api/images/proxy?src=${encodeURIComponent(src)}`)
 			expect({ src, status: response.status }).toEqual({ src, status: 400 })
 		}

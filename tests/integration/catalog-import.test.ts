@@ -12,7 +12,18 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-import-'))
 
 const movie = (id: number, title: string, extra: Record<string, unknown> = {}) =>
-	JSON.stringify({ media_type: 'movie', id, title, overview: `About ${title}.`, genre_ids: [18], release_date: '2001-02-03', popularity: id / 10, vote_average: 7, vote_count: 100, ...extra })
+	JSON.stringify({
+		media_type: 'movie',
+		id,
+		title,
+		overview: `About ${title}.`,
+		genre_ids: [18],
+		release_date: '2001-02-03',
+		popularity: id / 10,
+		vote_average: 7,
+		vote_count: 100,
+		...extra,
+	})
 
 const smallFile = path.join(dir, 'small.jsonl')
 fs.writeFileSync(
@@ -20,7 +31,14 @@ fs.writeFileSync(
 	[
 		movie(101, 'Alpha Story'),
 		'{ not json',
-		JSON.stringify({ media_type: 'tv', id: 202, name: 'Beta Show', genre_ids: [35], first_air_date: '2010-01-01', seasons: [{ season_number: 1, episode_count: 2, episodes: [{ episode_number: 1 }, { episode_number: 2, name: 'Second' }] }] }),
+		JSON.stringify({
+			media_type: 'tv',
+			id: 202,
+			name: 'Beta Show',
+			genre_ids: [35],
+			first_air_date: '2010-01-01',
+			seasons: [{ season_number: 1, episode_count: 2, episodes: [{ episode_number: 1 }, { episode_number: 2, name: 'Second' }] }],
+		}),
 		JSON.stringify({ media_type: 'person', id: 3, name: 'Someone' }),
 		'',
 		movie(103, 'Gamma Story', { 'watch/providers': { results: { US: { flatrate: [{ provider_id: 8, provider_name: 'Netflix' }] } } } }),
@@ -41,7 +59,12 @@ describe.each(DIALECTS)('catalog import on %s', (dialect) => {
 	it('imports good lines, reports bad ones by line number, and skips them', async () => {
 		const bad: Array<[number, string]> = []
 		const progress: number[] = []
-		const summary = await importCatalogFile(testDb.handle, smallFile, { batchSize: 2, progressEveryMs: 0, onBadLine: (line, error) => bad.push([line, error]), onProgress: (p) => progress.push(p.imported) })
+		const summary = await importCatalogFile(testDb.handle, smallFile, {
+			batchSize: 2,
+			progressEveryMs: 0,
+			onBadLine: (line, error) => bad.push([line, error]),
+			onProgress: (p) => progress.push(p.imported),
+		})
 		expect(summary).toMatchObject({ lines: 8, imported: 4, skipped: 3 })
 		expect(bad.map(([line]) => line)).toEqual([2, 4, 7])
 		expect(bad[1]![1]).toContain('media_type')
@@ -49,7 +72,9 @@ describe.each(DIALECTS)('catalog import on %s', (dialect) => {
 		const local = createLocalCatalog(testDb.handle)
 		const season = (await local.get(parseCatalogRoute('/tv/202/season/1'))) as { episodes: Array<{ name: string }> }
 		expect(season.episodes.map((e) => e.name)).toEqual(['Episode 1', 'Second'])
-		const netflix = (await local.get(parseCatalogRoute('/discover/movie', { with_watch_providers: '8', watch_region: 'US' }))) as { results: Array<{ id: number }> }
+		const netflix = (await local.get(parseCatalogRoute('/discover/movie', { with_watch_providers: '8', watch_region: 'US' }))) as {
+			results: Array<{ id: number }>
+		}
 		expect(netflix.results.map((r) => r.id)).toEqual([103])
 	})
 
@@ -69,7 +94,11 @@ describe.each(DIALECTS)('catalog import on %s', (dialect) => {
 		const local = createLocalCatalog(testDb.handle)
 		const found = (await local.get(parseCatalogRoute('/search/multi', { query: 'redux' }))) as { results: Array<{ id: number }> }
 		expect(found.results.map((r) => r.id)).toEqual([101])
-		const genreLinks = await testDb.handle.db.selectFrom('catalog_title_genres').selectAll().where('title_key', '=', 202 * 2 + 1).execute()
+		const genreLinks = await testDb.handle.db
+			.selectFrom('catalog_title_genres')
+			.selectAll()
+			.where('title_key', '=', 202 * 2 + 1)
+			.execute()
 		expect(genreLinks).toHaveLength(1)
 	})
 
@@ -78,9 +107,15 @@ describe.each(DIALECTS)('catalog import on %s', (dialect) => {
 		expect(summary).toMatchObject({ imported: 60, skipped: 0 })
 		await optimizeAfterImport(testDb.handle)
 		const local = createLocalCatalog(testDb.handle)
-		const avatar = (await local.get(parseCatalogRoute('/search/multi', { query: 'avatar' }))) as { results: Array<{ id: number; title: string }> }
+		const avatar = (await local.get(parseCatalogRoute('/search/multi', { query: 'avatar' }))) as {
+			results: Array<{ id: number; title: string }>
+		}
 		expect(avatar.results[0]).toMatchObject({ id: 19995, title: 'Avatar' })
-		const details = (await local.get(parseCatalogRoute('/movie/19995'))) as { runtime: number; genres: Array<{ name: string }>; tagline: string }
+		const details = (await local.get(parseCatalogRoute('/movie/19995'))) as {
+			runtime: number
+			genres: Array<{ name: string }>
+			tagline: string
+		}
 		expect(details.runtime).toBe(162)
 		expect(details.genres.map((g) => g.name)).toContain('Science Fiction')
 	})
@@ -117,14 +152,18 @@ describe.each(DIALECTS)('search over a broad match on %s', (dialect) => {
 		const popularities = page.results.map((r) => r.popularity)
 		expect(popularities[0]).toBe(4499)
 		expect([...popularities].sort((a, b) => b - a)).toEqual(popularities)
-		const exact = (await local.get(parseCatalogRoute('/search/multi', { query: 'harbor tale 17' }))) as { results: Array<{ title: string }> }
+		const exact = (await local.get(parseCatalogRoute('/search/multi', { query: 'harbor tale 17' }))) as {
+			results: Array<{ title: string }>
+		}
 		expect(exact.results[0]!.title).toBe('Harbor Tale 17')
 	})
 })
 
 describe('progress line', () => {
 	it('shows the share done, the rate and the time left', () => {
-		expect(formatProgress({ lines: 500, imported: 500, skipped: 2, bytesRead: 50, totalBytes: 100, elapsedMs: 10_000 }, 10)).toBe('[#####-----] 50.0% 500 titles 50/s ETA 0:10 (2 bad lines skipped)')
+		expect(formatProgress({ lines: 500, imported: 500, skipped: 2, bytesRead: 50, totalBytes: 100, elapsedMs: 10_000 }, 10)).toBe(
+			'[#####-----] 50.0% 500 titles 50/s ETA 0:10 (2 bad lines skipped)',
+		)
 	})
 })
 

@@ -45,10 +45,18 @@ afterEach(() => {
 })
 
 function live(overrides: Partial<Parameters<typeof createLiveCatalog>[0]> = {}) {
-	return createLiveCatalog({ apiBase: tmdb.apiBase, readToken: FAKE_TMDB_TOKEN, cache: createMemoryCache(), backoffMs: 5, logger: quiet, ...overrides })
+	return createLiveCatalog({
+		apiBase: tmdb.apiBase,
+		readToken: FAKE_TMDB_TOKEN,
+		cache: createMemoryCache(),
+		backoffMs: 5,
+		logger: quiet,
+		...overrides,
+	})
 }
 
-const get = (catalog: ReturnType<typeof live>, path: string, query: Record<string, string> = {}) => catalog.get(parseCatalogRoute(path, query))
+const get = (catalog: ReturnType<typeof live>, path: string, query: Record<string, string> = {}) =>
+	catalog.get(parseCatalogRoute(path, query))
 
 describe('live TMDB back end against a fake TMDB', () => {
 	it('answers every endpoint with TMDB’s own response, in the contract’s shapes', async () => {
@@ -71,7 +79,12 @@ describe('live TMDB back end against a fake TMDB', () => {
 			['/movie/550/watch/providers', {}, WatchProvidersSchema, 'movie-550-watch-providers.json'],
 			['/tv/1399', { append_to_response: 'external_ids' }, TvDetailsSchema, 'tv-1399.json'],
 			['/tv/1399/season/1', {}, SeasonDetailsSchema, 'tv-1399-season-1.json'],
-			['/tv/1399/season/1/episode/1', { append_to_response: 'credits,external_ids' }, EpisodeDetailsSchema, 'tv-1399-season-1-episode-1.json'],
+			[
+				'/tv/1399/season/1/episode/1',
+				{ append_to_response: 'credits,external_ids' },
+				EpisodeDetailsSchema,
+				'tv-1399-season-1-episode-1.json',
+			],
 		]
 		for (const [path, query, schema, fixture] of cases) {
 			const answer = await get(catalog, path, query)
@@ -80,8 +93,17 @@ describe('live TMDB back end against a fake TMDB', () => {
 		}
 		// The credential travels in the header only; validated parameters are passed on.
 		expect(tmdb.authorizations.every((a) => a === `Bearer ${FAKE_TMDB_TOKEN}`)).toBe(true)
-		const discover = new URL(tmdb.calls.find((c) => c.startsWith('/3/discover/movie'))!, 'http://x')
-		expect(Object.fromEntries(discover.searchParams)).toEqual({ with_genres: '28', watch_region: 'US', with_watch_providers: '8', page: '1', sort_by: 'popularity.desc' })
+		const discover = new URL(
+			tmdb.calls.find((c) => c.startsWith('/3/discover/movie'))!,
+			'http://x',
+		)
+		expect(Object.fromEntries(discover.searchParams)).toEqual({
+			with_genres: '28',
+			watch_region: 'US',
+			with_watch_providers: '8',
+			page: '1',
+			sort_by: 'popularity.desc',
+		})
 	})
 
 	it('sends an API key as the api_key parameter when no read token is set', async () => {
@@ -116,7 +138,9 @@ describe('live TMDB back end against a fake TMDB', () => {
 		const sentAt: number[] = []
 		const scripted: typeof fetch = async () => {
 			sentAt.push(Date.now())
-			return sentAt.length === 1 ? new Response(null, { status: 429, statusText: 'Too Many Requests', headers: { 'retry-after': '1' } }) : Response.json(readFixture('tv-on-the-air.json'))
+			return sentAt.length === 1
+				? new Response(null, { status: 429, statusText: 'Too Many Requests', headers: { 'retry-after': '1' } })
+				: Response.json(readFixture('tv-on-the-air.json'))
 		}
 		const answer = get(live({ fetch: scripted }), '/tv/on_the_air')
 		await vi.advanceTimersByTimeAsync(999)
@@ -153,7 +177,6 @@ describe('live TMDB back end against a fake TMDB', () => {
 		// A title TMDB does not have costs one request, not one (or three) per visit.
 		expect(tmdb.calls.filter((call) => call.startsWith('/3/movie/999'))).toHaveLength(1)
 	})
-
 
 	it('times out a slow TMDB after the configured time', async () => {
 		// TMDB would answer after 5 s, with success: a failure can only come from
@@ -221,7 +244,13 @@ describe('catalogGet and /api/catalog in live mode', () => {
 
 	it('bounds numbers and id lists before anything reaches TMDB', async () => {
 		tmdb.reset()
-		for (const query of ['vote_count.gte=99999999999', 'vote_count.gte=1.5', `with_genres=${Array.from({ length: 21 }, (_, i) => i + 1).join(',')}`, 'with_genres=12345678901', 'without_genres=1,2,x']) {
+		for (const query of [
+			'vote_count.gte=99999999999',
+			'vote_count.gte=1.5',
+			`with_genres=${Array.from({ length: 21 }, (_, i) => i + 1).join(',')}`,
+			'with_genres=12345678901',
+			'without_genres=1,2,x',
+		]) {
 			const response = await fetch(`${base}/api/catalog/discover/movie?${query}`)
 			expect({ query, status: response.status }).toEqual({ query, status: 400 })
 		}
@@ -244,13 +273,21 @@ describe('catalog:sync against the fake TMDB', () => {
 		const testDb = await createTestDatabase('sqlite')
 		try {
 			const failed: string[] = []
-			const summary = await syncFromTmdb(testDb.handle, live(), { pages: 1, ids: ['movie:550', 'tv:1399'], onError: (title) => failed.push(title) })
+			const summary = await syncFromTmdb(testDb.handle, live(), {
+				pages: 1,
+				ids: ['movie:550', 'tv:1399'],
+				onError: (title) => failed.push(title),
+			})
 			// The fixtures hold details for Fight Club and Game of Thrones only; listed titles 404 and are skipped.
 			expect(summary.imported).toBe(2)
 			expect(summary.failed).toBe(summary.listed - 2)
 			expect(failed).not.toContain('movie:550')
 			const local = createLocalCatalog(testDb.handle)
-			const movie = (await local.get(parseCatalogRoute('/movie/550', { append_to_response: 'credits,external_ids' }))) as { title: string; imdb_id: string; credits: { cast: Array<{ name: string }> } }
+			const movie = (await local.get(parseCatalogRoute('/movie/550', { append_to_response: 'credits,external_ids' }))) as {
+				title: string
+				imdb_id: string
+				credits: { cast: Array<{ name: string }> }
+			}
 			expect(movie).toMatchObject({ title: 'Fight Club', imdb_id: 'tt0137523' })
 			expect(movie.credits.cast[0]!.name).toBe('Edward Norton')
 			const season = (await local.get(parseCatalogRoute('/tv/1399/season/1'))) as { episodes: Array<{ name: string }> }

@@ -16,7 +16,18 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/
 // TMDB's watch/providers shape; the copy of older streaming links; the
 // drawn provider logos the image route allows.
 
-type Providers = { id: number; results: Record<string, { link: string; flatrate?: Array<{ provider_id: number; provider_name: string; logo_path: string; display_priority: number }>; rent?: unknown[]; buy?: unknown[] }> }
+type Providers = {
+	id: number
+	results: Record<
+		string,
+		{
+			link: string
+			flatrate?: Array<{ provider_id: number; provider_name: string; logo_path: string; display_priority: number }>
+			rent?: unknown[]
+			buy?: unknown[]
+		}
+	>
+}
 
 const fixture = readFixture<{ id: number; results: Record<string, Record<string, unknown>> }>('movie-550-watch-providers.json')
 
@@ -27,7 +38,15 @@ function item(raw: Record<string, unknown>): ImportItem {
 }
 
 const fightClub = (results: Record<string, unknown>) =>
-	item({ media_type: 'movie', id: 550, title: 'Fight Club', genre_ids: [18], release_date: '1999-10-15', popularity: 60, 'watch/providers': { results } })
+	item({
+		media_type: 'movie',
+		id: 550,
+		title: 'Fight Club',
+		genre_ids: [18],
+		release_date: '1999-10-15',
+		popularity: 60,
+		'watch/providers': { results },
+	})
 
 const ids = (list: Array<{ provider_id: number }> | undefined) => list?.map((p) => p.provider_id)
 
@@ -41,7 +60,8 @@ describe.each(DIALECTS)('watch offers on %s', (dialect) => {
 		await testDb?.destroy()
 	})
 
-	const providersOf = async (media: 'movie' | 'tv', id: number) => (await createLocalCatalog(testDb.handle).get(parseCatalogRoute(`/${media}/${id}/watch/providers`))) as Providers
+	const providersOf = async (media: 'movie' | 'tv', id: number) =>
+		(await createLocalCatalog(testDb.handle).get(parseCatalogRoute(`/${media}/${id}/watch/providers`))) as Providers
 
 	it("stores every region's streaming, rent and buy offers and answers them as TMDB does", async () => {
 		await upsertTitles(testDb.handle, [fightClub(fixture.results)])
@@ -52,23 +72,34 @@ describe.each(DIALECTS)('watch offers on %s', (dialect) => {
 			const theirs = fixture.results[region] as Providers['results'][string]
 			const ours = answer.results[region]!
 			expect(ours.link).toBe(theirs.link)
-			for (const kind of ['flatrate', 'rent', 'buy'] as const) expect({ region, kind, list: ours[kind] }).toEqual({ region, kind, list: theirs[kind] })
+			for (const kind of ['flatrate', 'rent', 'buy'] as const)
+				expect({ region, kind, list: ours[kind] }).toEqual({ region, kind, list: theirs[kind] })
 		}
 		// Appended to the details too.
-		const details = (await createLocalCatalog(testDb.handle).get(parseCatalogRoute('/movie/550', { append_to_response: 'watch/providers' }))) as { 'watch/providers': Providers }
+		const details = (await createLocalCatalog(testDb.handle).get(
+			parseCatalogRoute('/movie/550', { append_to_response: 'watch/providers' }),
+		)) as { 'watch/providers': Providers }
 		expect(ids(details['watch/providers'].results.US?.rent as Array<{ provider_id: number }>)).toEqual([2, 10, 3, 192, 7, 68, 358])
 		// Browsing by provider still means streaming: renting on Apple TV does not list it under provider 2.
 		const local = createLocalCatalog(testDb.handle)
-		const apple = (await local.get(parseCatalogRoute('/discover/movie', { with_watch_providers: '2', watch_region: 'US' }))) as { results: unknown[] }
+		const apple = (await local.get(parseCatalogRoute('/discover/movie', { with_watch_providers: '2', watch_region: 'US' }))) as {
+			results: unknown[]
+		}
 		expect(apple.results).toEqual([])
-		const peacock = (await local.get(parseCatalogRoute('/discover/movie', { with_watch_providers: '387', watch_region: 'US' }))) as { results: Array<{ id: number }> }
+		const peacock = (await local.get(parseCatalogRoute('/discover/movie', { with_watch_providers: '387', watch_region: 'US' }))) as {
+			results: Array<{ id: number }>
+		}
 		expect(peacock.results.map((r) => r.id)).toEqual([550])
 	})
 
 	it('replaces a title’s offers on the next import; providers keep their logo when an answer lacks it', async () => {
 		await upsertTitles(testDb.handle, [
 			fightClub({
-				GB: { link: 'https://www.themoviedb.org/movie/550/watch?locale=GB', buy: [{ provider_id: 2, provider_name: 'Apple TV', display_priority: 3 }], rent: [{ provider_id: 2, provider_name: 'Apple TV', display_priority: 3 }] },
+				GB: {
+					link: 'https://www.themoviedb.org/movie/550/watch?locale=GB',
+					buy: [{ provider_id: 2, provider_name: 'Apple TV', display_priority: 3 }],
+					rent: [{ provider_id: 2, provider_name: 'Apple TV', display_priority: 3 }],
+				},
 				xx: { link: 'nowhere', buy: [{ provider_id: 2, provider_name: 'Apple TV' }] },
 			}),
 		])
@@ -80,7 +111,10 @@ describe.each(DIALECTS)('watch offers on %s', (dialect) => {
 				buy: [{ logo_path: '/9ghgSC0MA082EL6HLCW3GalykFD.jpg', provider_id: 2, provider_name: 'Apple TV', display_priority: 3 }],
 			},
 		})
-		const count = await testDb.handle.db.selectFrom('catalog_title_offers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+		const count = await testDb.handle.db
+			.selectFrom('catalog_title_offers')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.executeTakeFirstOrThrow()
 		expect(Number(count.n)).toBe(2)
 		// A title without any offer answers an empty results object; an unknown title is a 404.
 		await upsertTitles(testDb.handle, [item({ media_type: 'tv', id: 1399, name: 'Game of Thrones' })])

@@ -50,7 +50,17 @@ describe('the browser bundle', () => {
 	})
 
 	it('carries no server configuration, credentials or server-only code', () => {
-		const forbidden = ['TMDB_API_KEY', 'TMDB_READ_TOKEN', 'DATABASE_URL', 'REDIS_URL', 'password_hash', 'better-sqlite3', 'ioredis', 'argon2', 'four_k_token']
+		const forbidden = [
+			'TMDB_API_KEY',
+			'TMDB_READ_TOKEN',
+			'DATABASE_URL',
+			'REDIS_URL',
+			'password_hash',
+			'better-sqlite3',
+			'ioredis',
+			'argon2',
+			'four_k_token',
+		]
 		for (const file of files) {
 			const text = fs.readFileSync(path.join(assetsDir, file), 'utf8')
 			for (const word of forbidden) expect(text.includes(word), `${word} found in ${file}`).toBe(false)
@@ -65,17 +75,25 @@ describe('the browser bundle', () => {
 		const chunks = firstLoadFiles(files, routeId)
 		const sizes = chunks.map((file) => [file, gzipBytes(file)] as const).sort((a, b) => b[1] - a[1])
 		const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0)
-		const largest = sizes.slice(0, 5).map(([file, bytes]) => `${file} ${(bytes / 1024).toFixed(1)} KB`).join(', ')
-		expect(total, `${(total / 1024).toFixed(1)} KB gzip in ${chunks.length} files; largest: ${largest}`).toBeLessThanOrEqual(FIRST_LOAD_LIMIT_BYTES)
+		const largest = sizes
+			.slice(0, 5)
+			.map(([file, bytes]) => `${file} ${(bytes / 1024).toFixed(1)} KB`)
+			.join(', ')
+		expect(total, `${(total / 1024).toFixed(1)} KB gzip in ${chunks.length} files; largest: ${largest}`).toBeLessThanOrEqual(
+			FIRST_LOAD_LIMIT_BYTES,
+		)
 		// Sanity check of the measurement: React DOM and React Router alone weigh about 100 KB.
 		expect(total).toBeGreaterThan(90 * 1024)
 	})
 
-	it.each(['routes/home', 'routes/movie-detail', 'routes/series-detail', 'routes/episode'])('loads %s in a handful of files, not dozens', (routeId) => {
-		// On HTTP/1.1 a browser fetches six files at a time; each extra round trip delays the first paint on a slow phone network.
-		const chunks = firstLoadFiles(files, routeId)
-		expect(chunks.length, chunks.join(', ')).toBeLessThanOrEqual(8)
-	})
+	it.each(['routes/home', 'routes/movie-detail', 'routes/series-detail', 'routes/episode'])(
+		'loads %s in a handful of files, not dozens',
+		(routeId) => {
+			// On HTTP/1.1 a browser fetches six files at a time; each extra round trip delays the first paint on a slow phone network.
+			const chunks = firstLoadFiles(files, routeId)
+			expect(chunks.length, chunks.join(', ')).toBeLessThanOrEqual(8)
+		},
+	)
 
 	it('loads zod, the library boot and the sync engine after the first load', () => {
 		// Markers of code that must stay in lazy chunks: zod's error class, the device library schemas, the sync toasts.

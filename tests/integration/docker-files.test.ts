@@ -55,7 +55,9 @@ describe('Dockerfile and docker-compose.yml', () => {
 	})
 
 	it('docker-compose.yml parses: two app servers on one PostgreSQL and one Redis behind a proxy', () => {
-		const compose = parse(read('docker-compose.yml')) as { services: Record<string, { environment?: Record<string, string>; build?: string; image?: string }> }
+		const compose = parse(read('docker-compose.yml')) as {
+			services: Record<string, { environment?: Record<string, string>; build?: string; image?: string }>
+		}
 		const apps = Object.entries(compose.services).filter(([, service]) => service.build === '.')
 		expect(apps.map(([name]) => name)).toEqual(['app1', 'app2'])
 		expect(compose.services.postgres?.image).toMatch(/^postgres:/)
@@ -74,7 +76,8 @@ describe('Dockerfile and docker-compose.yml', () => {
 		const readme = readmeTopologyVariables()
 		const compose = parse(read('docker-compose.yml')) as { services: Record<string, { environment?: Record<string, string> }> }
 		const inFiles = new Set([...Object.keys(compose.services.app1?.environment ?? {}), ...dockerfileEnv().env])
-		for (const name of Object.keys(compose.services.app1?.environment ?? {})) if (name !== 'TMDB_API_KEY') expect(readme, `README lacks ${name}`).toContain(name)
+		for (const name of Object.keys(compose.services.app1?.environment ?? {}))
+			if (name !== 'TMDB_API_KEY') expect(readme, `README lacks ${name}`).toContain(name)
 		for (const name of readme) expect(inFiles, `${name} is in README but in neither file`).toContain(name)
 	})
 })

@@ -10,7 +10,15 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/
 // 127.0.0.1) when ERROR_WEBHOOK_URL is set, else kept in the database; bounded
 // in size and limited per address.
 
-const REPORT = { name: 'TypeError', message: 'x is undefined', url: 'https://willow.example/movies/550', status: 500, browser: 'Chromium 140', notes: 'I pressed Watch', stack: `TypeError: x is undefined\n${'    at frame (app.js:1:1)\n'.repeat(100)}` }
+const REPORT = {
+	name: 'TypeError',
+	message: 'x is undefined',
+	url: 'https://willow.example/movies/550',
+	status: 500,
+	browser: 'Chromium 140',
+	notes: 'I pressed Watch',
+	stack: `TypeError: x is undefined\n${'    at frame (app.js:1:1)\n'.repeat(100)}`,
+}
 
 describe.each(DIALECTS)('error reports on %s', (dialect) => {
 	let testDb: TestDatabase
@@ -33,7 +41,10 @@ describe.each(DIALECTS)('error reports on %s', (dialect) => {
 		else delete process.env.ERROR_WEBHOOK_URL
 		resetEnvForTests()
 	}
-	const storedReports = async () => (await testDb.handle.db.selectFrom('error_reports').select('report').execute()).map((row) => JSON.parse(row.report) as Record<string, unknown>)
+	const storedReports = async () =>
+		(await testDb.handle.db.selectFrom('error_reports').select('report').execute()).map(
+			(row) => JSON.parse(row.report) as Record<string, unknown>,
+		)
 
 	beforeAll(async () => {
 		await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve))
@@ -53,7 +64,14 @@ describe.each(DIALECTS)('error reports on %s', (dialect) => {
 	it('keeps a report in the database without a webhook, with the first 1,000 characters of the stack', async () => {
 		expect((await reporter().post('/api/errors/report', REPORT)).status).toBe(202)
 		const [stored] = await storedReports()
-		expect(stored).toMatchObject({ name: 'TypeError', message: 'x is undefined', url: REPORT.url, status: 500, browser: 'Chromium 140', notes: 'I pressed Watch' })
+		expect(stored).toMatchObject({
+			name: 'TypeError',
+			message: 'x is undefined',
+			url: REPORT.url,
+			status: 500,
+			browser: 'Chromium 140',
+			notes: 'I pressed Watch',
+		})
 		expect(String(stored!.stack)).toHaveLength(1000)
 	})
 
@@ -64,7 +82,12 @@ describe.each(DIALECTS)('error reports on %s', (dialect) => {
 		expect(webhookCalls).toHaveLength(1)
 		const embed = (webhookCalls[0]!.body as { embeds: Array<{ title: string; fields: Array<{ name: string; value: string }> }> }).embeds[0]!
 		expect(embed.title).toBe('TypeError: x is undefined')
-		expect(Object.fromEntries(embed.fields.map((field) => [field.name, field.value]))).toMatchObject({ URL: REPORT.url, Status: '500', Browser: 'Chromium 140', 'User notes': 'I pressed Watch' })
+		expect(Object.fromEntries(embed.fields.map((field) => [field.name, field.value]))).toMatchObject({
+			URL: REPORT.url,
+			Status: '500',
+			Browser: 'Chromium 140',
+			'User notes': 'I pressed Watch',
+		})
 		expect((await storedReports()).length).toBe(before)
 
 		webhookStatus = 500
@@ -77,7 +100,8 @@ describe.each(DIALECTS)('error reports on %s', (dialect) => {
 	it('limits reports per address and bounds their size', async () => {
 		const client = reporter()
 		const statuses: number[] = []
-		for (let i = 0; i <= ERROR_REPORT_RULE.limit; i++) statuses.push((await client.post('/api/errors/report', { name: 'E', message: `m${i}` })).status)
+		for (let i = 0; i <= ERROR_REPORT_RULE.limit; i++)
+			statuses.push((await client.post('/api/errors/report', { name: 'E', message: `m${i}` })).status)
 		expect(statuses.slice(0, ERROR_REPORT_RULE.limit).every((status) => status === 202)).toBe(true)
 		expect(statuses.at(-1)).toBe(429)
 		const big = await reporter().post<{ error: string }>('/api/errors/report', { name: 'E', notes: 'x'.repeat(20_000) })

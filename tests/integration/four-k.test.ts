@@ -73,7 +73,9 @@ function startFakeService(): Promise<{ url: string; close(): Promise<void> }> {
 				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ streams: [] }))
 				return
 			case 'file-urls':
-				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ streams: [{ url: 'file:///etc/passwd', type: 'mp4', quality: '4k' }] }))
+				res
+					.writeHead(200, { 'content-type': 'application/json' })
+					.end(JSON.stringify({ streams: [{ url: 'file:///etc/passwd', type: 'mp4', quality: '4k' }] }))
 				return
 			case 'huge':
 				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ streams: [], padding: 'x'.repeat(600 * 1024) }))
@@ -111,7 +113,10 @@ beforeAll(async () => {
 	fs.writeFileSync(path.join(mediaDir, 'movie-550.2160p.mp4'), MP4_BYTES)
 	fs.writeFileSync(path.join(mediaDir, 'movie-550.1080p.mp4'), MP4_BYTES.subarray(0, 1000))
 	fs.mkdirSync(path.join(mediaDir, 'movie-550'))
-	fs.writeFileSync(path.join(mediaDir, 'movie-550', 'index.m3u8'), '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nseg-0.ts\n#EXT-X-ENDLIST\n')
+	fs.writeFileSync(
+		path.join(mediaDir, 'movie-550', 'index.m3u8'),
+		'#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nseg-0.ts\n#EXT-X-ENDLIST\n',
+	)
 	fs.writeFileSync(path.join(mediaDir, 'movie-550', 'seg-0.ts'), crypto.randomBytes(188 * 10))
 	fs.writeFileSync(path.join(mediaDir, 'movie-550.en.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n')
 	fs.writeFileSync(path.join(mediaDir, 'tv-1399-s1e2.mp4'), MP4_BYTES.subarray(0, 2000))
@@ -134,13 +139,19 @@ describe('the reference service', () => {
 	it('refuses the protocol without the right Ui-Token', async () => {
 		expect((await fetch(`${reference.url}/streams?type=movie&tmdbId=550`)).status).toBe(401)
 		expect((await fetch(`${reference.url}/streams?type=movie&tmdbId=550`, { headers: { 'ui-token': `${TOKEN}x` } })).status).toBe(401)
-		const token = await fetch(`${reference.url}/token`, { method: 'POST', headers: { 'ui-token': 'eyWRONG'.padEnd(60, 'x') }, body: JSON.stringify({ uiToken: TOKEN }) })
+		const token = await fetch(`${reference.url}/token`, {
+			method: 'POST',
+			headers: { 'ui-token': 'eyWRONG'.padEnd(60, 'x') },
+			body: JSON.stringify({ uiToken: TOKEN }),
+		})
 		expect(token.status).toBe(401)
 	})
 
 	it('lists the files of a title with signed URLs and serves them with Range and HEAD', async () => {
 		const answer = await fetch(`${reference.url}/streams?type=movie&tmdbId=550`, { headers: { 'ui-token': TOKEN } })
-		const { streams } = (await answer.json()) as { streams: Array<{ url: string; quality: string; type: string; captions: Array<{ url: string; language: string }> }> }
+		const { streams } = (await answer.json()) as {
+			streams: Array<{ url: string; quality: string; type: string; captions: Array<{ url: string; language: string }> }>
+		}
 		expect(streams.map((stream) => `${stream.type} ${stream.quality}`).sort()).toEqual(['hls original', 'mp4 1080p', 'mp4 2160p'])
 		expect(streams.every((stream) => stream.captions.length === 1 && stream.captions[0]!.language === 'en')).toBe(true)
 		const uhd = streams.find((stream) => stream.quality === '2160p')!
@@ -179,7 +190,11 @@ describe('the reference service', () => {
 	it('answers a show episode and hands back the token on /token', async () => {
 		const answer = await fetch(`${reference.url}/streams?type=tv&tmdbId=1399&season=1&episode=2`, { headers: { 'ui-token': TOKEN } })
 		expect(((await answer.json()) as { streams: unknown[] }).streams).toHaveLength(1)
-		const submitted = await fetch(`${reference.url}/token`, { method: 'POST', headers: { 'ui-token': TOKEN, 'content-type': 'application/json' }, body: JSON.stringify({ uiToken: TOKEN }) })
+		const submitted = await fetch(`${reference.url}/token`, {
+			method: 'POST',
+			headers: { 'ui-token': TOKEN, 'content-type': 'application/json' },
+			body: JSON.stringify({ uiToken: TOKEN }),
+		})
 		expect(await submitted.json()).toEqual({ token: TOKEN })
 	})
 })
@@ -204,7 +219,9 @@ describe('the token source', () => {
 		const file = result.streams.find((stream) => stream.type === 'file')
 		expect(hls?.type === 'hls' && hls.playlist).toMatch(/^\/api\/stream\/proxy\//)
 		expect(file?.type === 'file' && Object.keys(file.qualities).sort()).toEqual(['1080', '4k'])
-		expect(file?.captions).toEqual([expect.objectContaining({ language: 'en', label: 'English', type: 'vtt', url: expect.stringMatching(/^\/api\/stream\/proxy\//) })])
+		expect(file?.captions).toEqual([
+			expect.objectContaining({ language: 'en', label: 'English', type: 'vtt', url: expect.stringMatching(/^\/api\/stream\/proxy\//) }),
+		])
 		// What the proxy is asked to fetch: the service's own signed URLs, without the token anywhere.
 		expect(signer.targets.length).toBeGreaterThanOrEqual(5)
 		for (const target of signer.targets) {
@@ -270,7 +287,8 @@ describe.each(['sqlite', 'postgres'] as const)('/api/fourk on %s', (dialect) => 
 	const running = useApiOnTestDatabase(dialect)
 	let clientCounter = 0
 	/** A client of its own address (the API trusts X-Forwarded-For in tests), so the rate limit is per test. */
-	const client = () => new ApiClient(running.api.baseUrl, { 'x-forwarded-for': `10.9.${Math.floor(clientCounter / 250)}.${(clientCounter++ % 250) + 1}` })
+	const client = () =>
+		new ApiClient(running.api.baseUrl, { 'x-forwarded-for': `10.9.${Math.floor(clientCounter / 250)}.${(clientCounter++ % 250) + 1}` })
 
 	function useService(url: string | undefined) {
 		if (url) process.env.FOURK_SERVICE_URL = url
@@ -281,11 +299,17 @@ describe.each(['sqlite', 'postgres'] as const)('/api/fourk on %s', (dialect) => 
 	it('tests a token: valid only when the listing has a stream', async () => {
 		useService(reference.url)
 		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 200, body: { valid: true } })
-		expect(await client().post('/api/fourk/test', { token: `eyWRONG${'x'.repeat(60)}` })).toMatchObject({ status: 200, body: { valid: false } })
+		expect(await client().post('/api/fourk/test', { token: `eyWRONG${'x'.repeat(60)}` })).toMatchObject({
+			status: 200,
+			body: { valid: false },
+		})
 		useService(`${fake.url}/empty`)
 		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 200, body: { valid: false } })
 		useService(`${fake.url}/not-json`)
-		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 502, body: { error: 'The 4K service did not answer. Please try again later.' } })
+		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({
+			status: 502,
+			body: { error: 'The 4K service did not answer. Please try again later.' },
+		})
 		useService(reference.url)
 	})
 
@@ -307,9 +331,19 @@ describe.each(['sqlite', 'postgres'] as const)('/api/fourk on %s', (dialect) => 
 
 	it('checks the §5 rule on the server too', async () => {
 		useService(reference.url)
-		for (const body of [{ token: 'ey-too-short' }, { token: 'x'.repeat(80) }, { token: 42 }, {}, { token: `ey${'a'.repeat(60)}\r\nX: y` }, { token: `ey${'a'.repeat(5000)}` }]) {
+		for (const body of [
+			{ token: 'ey-too-short' },
+			{ token: 'x'.repeat(80) },
+			{ token: 42 },
+			{},
+			{ token: `ey${'a'.repeat(60)}\r\nX: y` },
+			{ token: `ey${'a'.repeat(5000)}` },
+		]) {
 			const response = await client().post('/api/fourk/test', body)
-			expect(response, JSON.stringify(body).slice(0, 40)).toMatchObject({ status: 400, body: { error: 'Invalid token, please check and try again.' } })
+			expect(response, JSON.stringify(body).slice(0, 40)).toMatchObject({
+				status: 400,
+				body: { error: 'Invalid token, please check and try again.' },
+			})
 			expect((await client().post('/api/fourk/submit', body)).status).toBe(400)
 		}
 		expect((await client().post('/api/fourk/test', '{"token": "ey')).status).toBe(400)
@@ -318,7 +352,10 @@ describe.each(['sqlite', 'postgres'] as const)('/api/fourk on %s', (dialect) => 
 	it('submits a token and returns the one the service hands back, or a 502', async () => {
 		useService(reference.url)
 		expect(await client().post('/api/fourk/submit', { token: TOKEN })).toMatchObject({ status: 200, body: { token: TOKEN } })
-		expect(await client().post('/api/fourk/submit', { token: `eyWRONG${'x'.repeat(60)}` })).toMatchObject({ status: 502, body: { error: SUBMIT_FAILED_TEXT } })
+		expect(await client().post('/api/fourk/submit', { token: `eyWRONG${'x'.repeat(60)}` })).toMatchObject({
+			status: 502,
+			body: { error: SUBMIT_FAILED_TEXT },
+		})
 		useService(`${fake.url}/wrong-shape`)
 		expect(await client().post('/api/fourk/submit', { token: TOKEN })).toMatchObject({ status: 502, body: { error: SUBMIT_FAILED_TEXT } })
 		useService(reference.url)
@@ -326,14 +363,18 @@ describe.each(['sqlite', 'postgres'] as const)('/api/fourk on %s', (dialect) => 
 
 	it('answers 404 when no service is set up', async () => {
 		useService(undefined)
-		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 404, body: { error: 'No 4K service is set up on this site.' } })
+		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({
+			status: 404,
+			body: { error: 'No 4K service is set up on this site.' },
+		})
 		useService(reference.url)
 	})
 
 	it('limits tests and submits per client', async () => {
 		useService(reference.url)
 		const visitor = client()
-		for (let attempt = 1; attempt < FOURK_THROTTLE.limit; attempt += 1) expect((await visitor.post('/api/fourk/test', { token: 'short' })).status).toBe(400)
+		for (let attempt = 1; attempt < FOURK_THROTTLE.limit; attempt += 1)
+			expect((await visitor.post('/api/fourk/test', { token: 'short' })).status).toBe(400)
 		const blocked = await visitor.post('/api/fourk/test', { token: TOKEN })
 		// The limit-th attempt is counted and blocks the key; the next one is refused.
 		const next = blocked.status === 429 ? blocked : await visitor.post('/api/fourk/test', { token: TOKEN })
@@ -343,7 +384,7 @@ describe.each(['sqlite', 'postgres'] as const)('/api/fourk on %s', (dialect) => 
 		expect((await client().post('/api/fourk/test', { token: TOKEN })).status).toBe(200)
 	})
 
-	it('serves the token source\'s streams through Willow\'s stream proxy (Range, HLS children, captions)', async () => {
+	it("serves the token source's streams through Willow's stream proxy (Range, HLS children, captions)", async () => {
 		// The default signer: sealed /api/stream/proxy/… URLs any worker can serve.
 		const source = createTokenSource({ serviceUrl: reference.url })
 		const result = await source.lookup(FIGHT_CLUB, lookupContext())

@@ -24,7 +24,12 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
 		api = await startApi(testDb.handle)
 		signedIn = new ApiClient(api.baseUrl)
 		const tag = `${Date.now().toString(36)}${dialect}`
-		await signedIn.post('/api/auth/signup', { username: `hostile_${tag}`, email: `hostile_${tag}@example.com`, password: 'hostile password', passwordConfirm: 'hostile password' })
+		await signedIn.post('/api/auth/signup', {
+			username: `hostile_${tag}`,
+			email: `hostile_${tag}@example.com`,
+			password: 'hostile password',
+			passwordConfirm: 'hostile password',
+		})
 	})
 	afterAll(async () => {
 		await api?.close()
@@ -42,7 +47,10 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
 		await expectRefused(await signedIn.get('/api/catalog/tv/2147483648/season/1'), 'season path')
 		await expectRefused(await signedIn.post('/api/calendar', { series: [9_999_999_999] }), 'calendar')
 		// A sync skips the record (and names it) rather than refusing the batch.
-		const sync = await signedIn.post<{ skipped?: unknown[] }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 9_999_999_999, category: 'watchlist', addedAt: Date.now(), mediaType: 'movie' }], tombstones: [] })
+		const sync = await signedIn.post<{ skipped?: unknown[] }>('/api/sync/bookmarks', {
+			bookmarks: [{ mediaId: 9_999_999_999, category: 'watchlist', addedAt: Date.now(), mediaType: 'movie' }],
+			tombstones: [],
+		})
 		expect(sync.status).toBe(200)
 		expect(sync.body.skipped).toHaveLength(1)
 	})
@@ -51,8 +59,19 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
 		for (const text of [NUL, LONE_SURROGATE]) {
 			const label = JSON.stringify(text)
 			await expectRefused(await signedIn.request('PATCH', '/api/users/me', { name: text }), `name ${label}`)
-			await expectRefused(await new ApiClient(api.baseUrl).post('/api/auth/login', { username: text, password: 'whatever password' }), `login ${label}`)
-			await expectRefused(await new ApiClient(api.baseUrl).post('/api/auth/signup', { username: `x${text}`, email: 'x@example.com', password: 'whatever password', passwordConfirm: 'whatever password' }), `signup ${label}`)
+			await expectRefused(
+				await new ApiClient(api.baseUrl).post('/api/auth/login', { username: text, password: 'whatever password' }),
+				`login ${label}`,
+			)
+			await expectRefused(
+				await new ApiClient(api.baseUrl).post('/api/auth/signup', {
+					username: `x${text}`,
+					email: 'x@example.com',
+					password: 'whatever password',
+					passwordConfirm: 'whatever password',
+				}),
+				`signup ${label}`,
+			)
 			// A sync skips the record holding it (one bad title must not stop a device's sync for good).
 			const sync = await signedIn.post<{ bookmarks: Array<{ category: string }>; skipped?: unknown[] }>('/api/sync/bookmarks', {
 				bookmarks: [

@@ -13,8 +13,19 @@ import { FIXTURES_DIR } from '#tests/support/catalog-fixtures.ts'
 
 // The Trakt/Letterboxd import preview against the demo catalogue.
 
-const FILES = ['letterboxd-watchlist.csv', 'letterboxd-watched.csv', 'letterboxd-diary.csv', 'trakt-watchlist.json', 'trakt-watched-movies.json', 'trakt-watched-shows.json']
-const files = () => FILES.map((name) => ({ name: name.replace(/^(letterboxd|trakt)-/, ''), text: fs.readFileSync(path.join(FIXTURES_DIR, 'imports', name), 'utf8') }))
+const FILES = [
+	'letterboxd-watchlist.csv',
+	'letterboxd-watched.csv',
+	'letterboxd-diary.csv',
+	'trakt-watchlist.json',
+	'trakt-watched-movies.json',
+	'trakt-watched-shows.json',
+]
+const files = () =>
+	FILES.map((name) => ({
+		name: name.replace(/^(letterboxd|trakt)-/, ''),
+		text: fs.readFileSync(path.join(FIXTURES_DIR, 'imports', name), 'utf8'),
+	}))
 
 interface Preview {
 	matched: MatchedImportRow[]
@@ -74,23 +85,44 @@ describe.each(DIALECTS)('library import preview on %s', (dialect) => {
 		expect(bad.status).toBe(400)
 		expect(bad.body.error).toMatch(/Letterboxd's .csv files or Trakt's .json files/)
 		expect((await client().post<Preview>('/api/library-import/preview', { files: [] })).status).toBe(400)
-		expect((await client().post<Preview>('/api/library-import/preview', { files: [{ name: 'x.json', text: '{' }] })).body).toEqual({ error: 'x.json is not JSON' })
+		expect((await client().post<Preview>('/api/library-import/preview', { files: [{ name: 'x.json', text: '{' }] })).body).toEqual({
+			error: 'x.json is not JSON',
+		})
 		const huge = await client().post<Preview>('/api/library-import/preview', { files: [{ name: 'big.csv', text: 'x'.repeat(9_000_000) }] })
 		expect(huge.status).toBe(413)
 	})
 
-	it('imports into an account (the owner\'s command): additions only, and a second run adds nothing', async () => {
+	it("imports into an account (the owner's command): additions only, and a second run adds nothing", async () => {
 		const browser = client()
 		const tag = `${Date.now().toString(36)}${dialect}`
-		await browser.post('/api/auth/signup', { username: `imp_${tag}`, email: `imp_${tag}@example.com`, password: 'import password', passwordConfirm: 'import password' })
+		await browser.post('/api/auth/signup', {
+			username: `imp_${tag}`,
+			email: `imp_${tag}@example.com`,
+			password: 'import password',
+			passwordConfirm: 'import password',
+		})
 		const userId = (await browser.get<{ user: { id: string } }>('/api/users/me')).body.user.id
 		const later = Date.now()
-		await syncBookmarks(testDb.handle, userId, { bookmarks: [{ mediaId: 550, category: 'watchlist', addedAt: later, mediaType: 'movie', title: 'Fight Club' }], tombstones: [] })
+		await syncBookmarks(testDb.handle, userId, {
+			bookmarks: [{ mediaId: 550, category: 'watchlist', addedAt: later, mediaType: 'movie', title: 'Fight Club' }],
+			tombstones: [],
+		})
 
 		const first = await importIntoAccount(testDb.handle, userId, files())
 		expect(first.plan.duplicates.map((row) => row.origin)).toContain('watchlist.csv line 2')
 		const bookmarks = await readBookmarks(testDb.handle.db, userId)
-		expect(bookmarks.bookmarks.map((b) => `${b.mediaId}:${b.category}`).sort()).toEqual(['120:watchlist', '129:watched', '1396:watchlist', '157336:watched', '27205:watched', '550:watched', '550:watchlist', '603:watched'].sort())
+		expect(bookmarks.bookmarks.map((b) => `${b.mediaId}:${b.category}`).sort()).toEqual(
+			[
+				'120:watchlist',
+				'129:watched',
+				'1396:watchlist',
+				'157336:watched',
+				'27205:watched',
+				'550:watched',
+				'550:watchlist',
+				'603:watched',
+			].sort(),
+		)
 		// The account's own bookmark keeps its time.
 		expect(bookmarks.bookmarks.find((b) => b.mediaId === 550 && b.category === 'watchlist')?.addedAt).toBe(later)
 		const history = await readWatchHistory(testDb.handle.db, userId)

@@ -30,8 +30,15 @@ describe('configuration is read only through getEnv()', () => {
 		expect(await rulesBroken('app/routes/error-test.tsx', read)).toContain('no-restricted-properties')
 		expect(await rulesBroken('server/logger.server.ts', read)).toContain('no-restricted-properties')
 		expect(await rulesBroken('app/lib/library/library.bench.ts', read)).toContain('no-restricted-properties')
-		expect(await rulesBroken('server/app.ts', 'const { env } = process\nexport const dir = env.WILLOW_BUILD_DIR\n')).toContain('no-restricted-properties')
-		expect(await rulesBroken('server/catalog/demo.server.ts', "import { env } from 'node:process'\nexport const file = env.WILLOW_DEMO_CATALOGUE\n")).toContain('no-restricted-imports')
+		expect(await rulesBroken('server/app.ts', 'const { env } = process\nexport const dir = env.WILLOW_BUILD_DIR\n')).toContain(
+			'no-restricted-properties',
+		)
+		expect(
+			await rulesBroken(
+				'server/catalog/demo.server.ts',
+				"import { env } from 'node:process'\nexport const file = env.WILLOW_DEMO_CATALOGUE\n",
+			),
+		).toContain('no-restricted-imports')
 	})
 
 	it('allows it in server/env.server.ts', async () => {
@@ -40,7 +47,11 @@ describe('configuration is read only through getEnv()', () => {
 })
 
 describe('localStorage is reached only through device storage', () => {
-	const uses = ["export const a = window.localStorage.getItem('settings')\n", "export const b = localStorage.getItem('settings')\n", 'export const c = globalThis.localStorage\n']
+	const uses = [
+		"export const a = window.localStorage.getItem('settings')\n",
+		"export const b = localStorage.getItem('settings')\n",
+		'export const c = globalThis.localStorage\n',
+	]
 
 	it('rejects localStorage in app/ and server/', async () => {
 		for (const code of uses) {
@@ -59,15 +70,30 @@ describe('localStorage is reached only through device storage', () => {
 
 describe('the browser calls the API through app/utils/api-client.ts', () => {
 	it('rejects fetch anywhere else in app/', async () => {
-		expect(await rulesBroken('app/stores/analytics.ts', "export const sent = fetch('/e', { method: 'POST' })\n")).toContain('no-restricted-globals')
-		expect(await rulesBroken('app/components/error-screen.tsx', "export const sent = window.fetch('/api/errors/report')\n")).toContain('no-restricted-properties')
-		expect(await rulesBroken('app/routes/home.tsx', "export const sent = globalThis.fetch('/api/catalog/movie/popular')\n")).toContain('no-restricted-properties')
-		expect(await rulesBroken('app/stores/analytics.ts', "export const sent = navigator.sendBeacon('/e', '{}')\n")).toContain('no-restricted-properties')
+		expect(await rulesBroken('app/stores/analytics.ts', "export const sent = fetch('/e', { method: 'POST' })\n")).toContain(
+			'no-restricted-globals',
+		)
+		expect(await rulesBroken('app/components/error-screen.tsx', "export const sent = window.fetch('/api/errors/report')\n")).toContain(
+			'no-restricted-properties',
+		)
+		expect(await rulesBroken('app/routes/home.tsx', "export const sent = globalThis.fetch('/api/catalog/movie/popular')\n")).toContain(
+			'no-restricted-properties',
+		)
+		expect(await rulesBroken('app/stores/analytics.ts', "export const sent = navigator.sendBeacon('/e', '{}')\n")).toContain(
+			'no-restricted-properties',
+		)
 	})
 
 	it('allows it in the API client, and on the server (TMDB, add-ons)', async () => {
-		expect(await rulesBroken('app/utils/api-client.ts', "export const a = fetch('/api/x')\nexport const b = window.fetch('/api/x')\nexport const c = navigator.sendBeacon('/e', '{}')\n")).toEqual([])
-		expect(await rulesBroken('server/catalog/tmdb.server.ts', "export const a = fetch('https://api.themoviedb.org/3/movie/popular')\n")).toEqual([])
+		expect(
+			await rulesBroken(
+				'app/utils/api-client.ts',
+				"export const a = fetch('/api/x')\nexport const b = window.fetch('/api/x')\nexport const c = navigator.sendBeacon('/e', '{}')\n",
+			),
+		).toEqual([])
+		expect(
+			await rulesBroken('server/catalog/tmdb.server.ts', "export const a = fetch('https://api.themoviedb.org/3/movie/popular')\n"),
+		).toEqual([])
 	})
 })
 
@@ -84,10 +110,24 @@ describe('imports', () => {
 	})
 
 	it('rejects ../../app/ (and ../server/, ../tests/) where an alias exists', async () => {
-		expect(await rulesBroken('server/images/art.ts', "import { NETWORKS } from '../../app/lib/catalog/networks.ts'\nexport const n = NETWORKS\n")).toContain('no-restricted-imports')
-		expect(await rulesBroken('server/catalog/x.server.ts', "import { seed } from '../../tests/support/db.ts'\nexport const s = seed\n")).toContain('no-restricted-imports')
-		expect(await rulesBroken('app/routes/x.tsx', "import { getEnv } from '../../server/env.server.ts'\nexport const e = getEnv\n")).toContain('no-restricted-imports')
-		expect(await rulesBroken('server/images/art.ts', "import { NETWORKS } from '#app/lib/catalog/networks.ts'\nimport { logger } from '../logger.server.ts'\nexport const n = [NETWORKS, logger]\n")).toEqual([])
+		expect(
+			await rulesBroken(
+				'server/images/art.ts',
+				"import { NETWORKS } from '../../app/lib/catalog/networks.ts'\nexport const n = NETWORKS\n",
+			),
+		).toContain('no-restricted-imports')
+		expect(
+			await rulesBroken('server/catalog/x.server.ts', "import { seed } from '../../tests/support/db.ts'\nexport const s = seed\n"),
+		).toContain('no-restricted-imports')
+		expect(
+			await rulesBroken('app/routes/x.tsx', "import { getEnv } from '../../server/env.server.ts'\nexport const e = getEnv\n"),
+		).toContain('no-restricted-imports')
+		expect(
+			await rulesBroken(
+				'server/images/art.ts',
+				"import { NETWORKS } from '#app/lib/catalog/networks.ts'\nimport { logger } from '../logger.server.ts'\nexport const n = [NETWORKS, logger]\n",
+			),
+		).toEqual([])
 	})
 })
 

@@ -53,13 +53,33 @@ describe('media cache bound', () => {
 		const lock = FileLock.tryAcquire(path.join(dataDir, 'hls-cache/job-locked/job.lock'), 'test job')!
 		await testDb.handle.db
 			.insertInto('media_files')
-			.values({ id: 'f1', folder_index: 0, relative_path: 'Film (2020).mkv', size: 1, mtime_ms: 1, match_status: 'matched', match_reason: null, media_type: 'movie', tmdb_id: 1, season: null, episode: null, probe: '{}', subtitles: '[]', trickplay: thumbnails, seen_at: 1 })
+			.values({
+				id: 'f1',
+				folder_index: 0,
+				relative_path: 'Film (2020).mkv',
+				size: 1,
+				mtime_ms: 1,
+				match_status: 'matched',
+				match_reason: null,
+				media_type: 'movie',
+				tmdb_id: 1,
+				season: null,
+				episode: null,
+				probe: '{}',
+				subtitles: '[]',
+				trickplay: thumbnails,
+				seen_at: 1,
+			})
 			.execute()
 
 		// 1.3 MB cached, bound 800 kB: down to 720 kB at most, oldest first, skipping what is in use.
 		const removed = await sweepMediaCaches(800_000)
 		lock.release()
-		expect(removed.map((file) => path.relative(dataDir, file)).sort()).toEqual(['hls-cache/job-oldest', 'subtitle-cache/file-a', 'trickplay/key-1'])
+		expect(removed.map((file) => path.relative(dataDir, file)).sort()).toEqual([
+			'hls-cache/job-oldest',
+			'subtitle-cache/file-a',
+			'trickplay/key-1',
+		])
 		expect(fs.existsSync(path.join(dataDir, 'hls-cache/job-playing/seg-0.ts'))).toBe(true)
 		expect(fs.existsSync(path.join(dataDir, 'hls-cache/job-locked/seg-0.ts'))).toBe(true)
 		const row = await testDb.handle.db.selectFrom('media_files').select('trickplay').where('id', '=', 'f1').executeTakeFirstOrThrow()

@@ -31,7 +31,12 @@ const fakeCatalogue = {
 	get(route: CatalogRoute): Promise<unknown> {
 		if (route.name === 'search') {
 			const words = route.query.query.toLowerCase()
-			return Promise.resolve({ page: 1, results: TITLES.filter((t) => t.title.toLowerCase().includes(words)), total_pages: 1, total_results: 0 })
+			return Promise.resolve({
+				page: 1,
+				results: TITLES.filter((t) => t.title.toLowerCase().includes(words)),
+				total_pages: 1,
+				total_results: 0,
+			})
 		}
 		if (route.name === 'details') {
 			const title = TITLES.find((t) => t.id === route.id && t.media_type === route.media)
@@ -57,7 +62,21 @@ async function until<T>(probe: () => Promise<T | undefined | null | false>, what
 
 beforeAll(() => {
 	fs.mkdirSync(path.join(media, 'Fight Club (1999)'), { recursive: true })
-	run(['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=12', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', clip])
+	run([
+		'-f',
+		'lavfi',
+		'-i',
+		'testsrc=size=320x180:rate=25:duration=12',
+		'-c:v',
+		'libx264',
+		'-preset',
+		'ultrafast',
+		'-pix_fmt',
+		'yuv420p',
+		'-movflags',
+		'+faststart',
+		clip,
+	])
 	fs.copyFileSync(clip, path.join(media, 'Fight Club (1999)', 'Fight Club (1999).mp4'))
 	const past = new Date(Date.now() - 60_000)
 	fs.utimesSync(path.join(media, 'Fight Club (1999)', 'Fight Club (1999).mp4'), past, past)
@@ -95,7 +114,10 @@ describe.each(DIALECTS)('media folder background jobs on %s', (dialect) => {
 
 	it('scans at start, probes new files, makes their thumbnails and serves them at signed URLs only', async () => {
 		stops.push(startMediaFolderJobs())
-		const row = await until(async () => (await rows()).find((r) => r.tmdb_id === 550 && r.probe && r.trickplay), 'probe and thumbnails of Fight Club')
+		const row = await until(
+			async () => (await rows()).find((r) => r.tmdb_id === 550 && r.probe && r.trickplay),
+			'probe and thumbnails of Fight Club',
+		)
 		expect(JSON.parse(row.probe!)).toMatchObject({ videoCodec: 'h264' })
 		expect(fs.existsSync(row.trickplay!)).toBe(true)
 
@@ -113,7 +135,9 @@ describe.each(DIALECTS)('media folder background jobs on %s', (dialect) => {
 		// Unsigned, tampered and expired URLs are refused.
 		expect((await fetch(`${api.baseUrl}${vttPath}`)).status).toBe(403)
 		const signed = await signPath(vttPath)
-		expect((await fetch(`${api.baseUrl}${signed.replace(/sig=([\w-])/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`)}`)).status).toBe(403)
+		expect((await fetch(`${api.baseUrl}${signed.replace(/sig=([\w-])/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`)}`)).status).toBe(
+			403,
+		)
 		expect((await fetch(`${api.baseUrl}${await signPath(vttPath, -60_000)}`)).status).toBe(403)
 	}, 120_000)
 
@@ -126,7 +150,8 @@ describe.each(DIALECTS)('media folder background jobs on %s', (dialect) => {
 	}, 90_000)
 
 	it('hands the lease over: when the leaseholder stops, another process takes it and does the work', async () => {
-		const lease = async () => (await testDb.handle.db.selectFrom('media_leases').select(['holder', 'expires_at']).executeTakeFirst()) ?? null
+		const lease = async () =>
+			(await testDb.handle.db.selectFrom('media_leases').select(['holder', 'expires_at']).executeTakeFirst()) ?? null
 		const first = await until(lease, 'a leaseholder')
 		// A second process: it does not get the lease while the first holds it.
 		expect(await takeLease('second-process')).toBe(false)
@@ -135,9 +160,16 @@ describe.each(DIALECTS)('media folder background jobs on %s', (dialect) => {
 		expect(await takeLease('second-process')).toBe(true)
 		expect((await lease())?.holder).toBe('second-process')
 		// And a lease left by a process that died (never released) is taken once it expires.
-		await testDb.handle.db.updateTable('media_leases').set({ holder: 'dead-process', expires_at: Date.now() - 1 }).execute()
+		await testDb.handle.db
+			.updateTable('media_leases')
+			.set({ holder: 'dead-process', expires_at: Date.now() - 1 })
+			.execute()
 		stops.push(startMediaFolderJobs())
-		await until(async () => (await lease())?.holder !== 'dead-process' && (await lease()) !== null, 'a live process to take the expired lease', 10_000)
+		await until(
+			async () => (await lease())?.holder !== 'dead-process' && (await lease()) !== null,
+			'a live process to take the expired lease',
+			10_000,
+		)
 		expect((await lease())?.holder).not.toBe(first.holder)
 		// The new leaseholder watches: a file added now is indexed.
 		const added = path.join(media, 'Forrest Gump (1994).mp4')

@@ -48,14 +48,25 @@ const fakeCatalogue = {
 	get(route: CatalogRoute): Promise<unknown> {
 		if (route.name === 'search') {
 			const words = route.query.query.toLowerCase()
-			return Promise.resolve({ page: 1, results: TITLES.filter((t) => (t.title ?? t.name ?? '').toLowerCase().includes(words)), total_pages: 1, total_results: 0 })
+			return Promise.resolve({
+				page: 1,
+				results: TITLES.filter((t) => (t.title ?? t.name ?? '').toLowerCase().includes(words)),
+				total_pages: 1,
+				total_results: 0,
+			})
 		}
 		if (route.name === 'details') {
 			const title = TITLES.find((t) => t.id === route.id && t.media_type === route.media)
 			if (!title) return Promise.reject(notFound())
-			return Promise.resolve({ ...title, original_title: title.title, original_name: title.name, seasons: [{ season_number: 1, episode_count: 10, id: 3624 }] })
+			return Promise.resolve({
+				...title,
+				original_title: title.title,
+				original_name: title.name,
+				seasons: [{ season_number: 1, episode_count: 10, id: 3624 }],
+			})
 		}
-		if (route.name === 'episode') return Promise.resolve({ id: 63056, season_number: route.season, episode_number: route.episode, name: 'The Kingsroad' })
+		if (route.name === 'episode')
+			return Promise.resolve({ id: 63056, season_number: route.season, episode_number: route.episode, name: 'The Kingsroad' })
 		if (route.name === 'season') return Promise.resolve({ id: 3624, season_number: route.season, episodes: [] })
 		return Promise.reject(notFound())
 	},
@@ -78,13 +89,71 @@ beforeAll(() => {
 	fs.mkdirSync(season, { recursive: true })
 	fs.mkdirSync(outside, { recursive: true })
 	const mp4 = path.join(movies, 'Fight Club (1999)', 'Fight Club (1999).mp4')
-	run(['-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', mp4])
+	run([
+		'-f',
+		'lavfi',
+		'-i',
+		'testsrc=size=640x360:rate=25:duration=2',
+		'-f',
+		'lavfi',
+		'-i',
+		'sine=frequency=440:duration=2',
+		'-c:v',
+		'libx264',
+		'-preset',
+		'ultrafast',
+		'-pix_fmt',
+		'yuv420p',
+		'-c:a',
+		'aac',
+		'-shortest',
+		'-movflags',
+		'+faststart',
+		mp4,
+	])
 	const srt = path.join(root, 'embedded.srt')
 	fs.writeFileSync(srt, '1\n00:00:00,000 --> 00:00:01,500\nEmbedded line\n')
-	run(['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', '-i', srt, '-map', '0', '-map', '1', '-map', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'ac3', '-c:s', 'srt', '-metadata:s:s:0', 'language=eng', '-shortest', path.join(season, 'Game of Thrones - S01E02.mkv')])
+	run([
+		'-f',
+		'lavfi',
+		'-i',
+		'testsrc=size=320x240:rate=25:duration=3',
+		'-f',
+		'lavfi',
+		'-i',
+		'sine=frequency=330:duration=3',
+		'-i',
+		srt,
+		'-map',
+		'0',
+		'-map',
+		'1',
+		'-map',
+		'2',
+		'-c:v',
+		'libx264',
+		'-preset',
+		'ultrafast',
+		'-pix_fmt',
+		'yuv420p',
+		'-c:a',
+		'ac3',
+		'-c:s',
+		'srt',
+		'-metadata:s:s:0',
+		'language=eng',
+		'-shortest',
+		path.join(season, 'Game of Thrones - S01E02.mkv'),
+	])
 	// Sidecars: a Latin-1 SRT, a forced WebVTT, and one in Subs/.
-	fs.writeFileSync(path.join(movies, 'Fight Club (1999)', 'Fight Club (1999).fr.srt'), iconv.encode(`1\r\n00:00:00,500 --> 00:00:01,500\r\n${LATIN1_TEXT}\r\n`, 'latin1'))
-	fs.writeFileSync(path.join(movies, 'Fight Club (1999)', 'Fight Club (1999).eng.forced.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.000\nForced\n')
+	fs.writeFileSync(
+		path.join(movies, 'Fight Club (1999)', 'Fight Club (1999).fr.srt'),
+		iconv.encode(`1\r\n00:00:00,500 --> 00:00:01,500\r\n${LATIN1_TEXT}\r\n`, 'latin1'),
+	)
+	fs.writeFileSync(
+		path.join(movies, 'Fight Club (1999)', 'Fight Club (1999).eng.forced.vtt'),
+		'WEBVTT\n\n00:00.000 --> 00:01.000\nForced\n',
+	)
 	fs.writeFileSync(path.join(movies, 'Fight Club (1999)', 'Subs', 'Spanish.spa.srt'), '1\n00:00:00,000 --> 00:00:01,000\nHola\n')
 	fs.copyFileSync(mp4, path.join(movies, 'Odd Name {tmdb-13}', 'whatever.mp4'))
 	fs.writeFileSync(path.join(movies, 'Unknown Film (2001).mp4'), '')
@@ -105,12 +174,29 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 	let viewer: ApiClient
 	const context = (user: LookupContext['user']): LookupContext => ({ signal: new AbortController().signal, user, clientKey: 'test' })
 	const fightClub: ScrapeRequest = { type: 'movie', title: 'Fight Club', releaseYear: 1999, tmdbId: 550, imdbId: 'tt0137523' }
-	const got: ScrapeRequest = { type: 'show', title: 'Game of Thrones', releaseYear: 2011, tmdbId: 1399, imdbId: 'tt0944947', season: { number: 1, tmdbId: 3624 }, episode: { number: 2, tmdbId: 63056 } }
+	const got: ScrapeRequest = {
+		type: 'show',
+		title: 'Game of Thrones',
+		releaseYear: 2011,
+		tmdbId: 1399,
+		imdbId: 'tt0944947',
+		season: { number: 1, tmdbId: 3624 },
+		episode: { number: 2, tmdbId: 63056 },
+	}
 	const user = { id: 'u1', username: 'owner' }
-	const fetchAs = (url: string, init: RequestInit = {}) => fetch(`${api.baseUrl}${url}`, { ...init, headers: { cookie: viewer.cookie!, ...(init.headers as Record<string, string>) } })
+	const fetchAs = (url: string, init: RequestInit = {}) =>
+		fetch(`${api.baseUrl}${url}`, { ...init, headers: { cookie: viewer.cookie!, ...(init.headers as Record<string, string>) } })
 
 	beforeAll(async () => {
-		setEnv({ MEDIA_DIR: media, MEDIA_ACCESS: undefined, DATA_DIR: path.join(path.dirname(media), `data-${dialect}`), SAMPLE_MEDIA: 'off', TMDB_API_KEY: undefined, TMDB_READ_TOKEN: undefined, TRUST_PROXY: 'true' })
+		setEnv({
+			MEDIA_DIR: media,
+			MEDIA_ACCESS: undefined,
+			DATA_DIR: path.join(path.dirname(media), `data-${dialect}`),
+			SAMPLE_MEDIA: 'off',
+			TMDB_API_KEY: undefined,
+			TMDB_READ_TOKEN: undefined,
+			TRUST_PROXY: 'true',
+		})
 		resetSigningSecretForTests()
 		setCatalogBackendForTests(fakeCatalogue)
 		testDb = await createTestDatabase(dialect)
@@ -118,7 +204,16 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 		report = await scanMediaFolder()
 		viewer = new ApiClient(api.baseUrl, { 'x-forwarded-for': `203.0.113.${dialect === 'sqlite' ? 1 : 2}` })
 		const tag = crypto.randomBytes(4).toString('hex')
-		expect((await viewer.post('/api/auth/signup', { username: `viewer_${tag}`, email: `v.${tag}@example.com`, password: 'correct horse battery', passwordConfirm: 'correct horse battery' })).status).toBe(201)
+		expect(
+			(
+				await viewer.post('/api/auth/signup', {
+					username: `viewer_${tag}`,
+					email: `v.${tag}@example.com`,
+					password: 'correct horse battery',
+					passwordConfirm: 'correct horse battery',
+				})
+			).status,
+		).toBe(201)
 	}, 60_000)
 
 	afterAll(async () => {
@@ -138,9 +233,19 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 	})
 
 	it('indexes rows with stable ids and a rescan keeps them', async () => {
-		const rows = await testDb.handle.db.selectFrom('media_files').select(['id', 'relative_path', 'tmdb_id', 'media_type', 'season', 'episode']).orderBy('relative_path').execute()
+		const rows = await testDb.handle.db
+			.selectFrom('media_files')
+			.select(['id', 'relative_path', 'tmdb_id', 'media_type', 'season', 'episode'])
+			.orderBy('relative_path')
+			.execute()
 		expect(rows.find((r) => r.relative_path.endsWith('whatever.mp4'))).toMatchObject({ tmdb_id: 13, media_type: 'movie' })
-		expect(rows.find((r) => r.relative_path.endsWith('.mkv'))).toMatchObject({ tmdb_id: 1399, media_type: 'show', season: 1, episode: 2, id: mediaFileId(0, 'Shows/Game of Thrones/Season 01/Game of Thrones - S01E02.mkv') })
+		expect(rows.find((r) => r.relative_path.endsWith('.mkv'))).toMatchObject({
+			tmdb_id: 1399,
+			media_type: 'show',
+			season: 1,
+			episode: 2,
+			id: mediaFileId(0, 'Shows/Game of Thrones/Season 01/Game of Thrones - S01E02.mkv'),
+		})
 		const again = await scanMediaFolder()
 		expect(again.matched).toBe(3)
 		expect((await testDb.handle.db.selectFrom('media_files').select('id').execute()).length).toBe(rows.length)
@@ -156,7 +261,10 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 			expect((await mediaFolderLookup(fightClub, context(null))).kind).toBe('found')
 			setEnv({ MEDIA_ACCESS: 'alice, Owner' })
 			expect((await mediaFolderLookup(fightClub, context(user))).kind).toBe('found')
-			expect(await mediaFolderLookup(fightClub, context({ id: 'u2', username: 'bob' }))).toEqual({ kind: 'none', reason: 'the media folder is not shared with this account' })
+			expect(await mediaFolderLookup(fightClub, context({ id: 'u2', username: 'bob' }))).toEqual({
+				kind: 'none',
+				reason: 'the media folder is not shared with this account',
+			})
 		} finally {
 			setEnv({ MEDIA_ACCESS: undefined })
 		}
@@ -238,7 +346,13 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 	})
 
 	it('refuses traversal, absolute paths and unknown ids with a 4xx, never a file', async () => {
-		for (const attempt of ['/api/stream/library/..%2f..%2fetc%2fpasswd/file', '/api/stream/library/%2e%2e/%2e%2e/etc/passwd', '/api/stream/library/..%5c..%5cwin.ini/file', '/api/stream/library//etc/passwd', '/api/stream/library/Movies%2FDune.mp4/file']) {
+		for (const attempt of [
+			'/api/stream/library/..%2f..%2fetc%2fpasswd/file',
+			'/api/stream/library/%2e%2e/%2e%2e/etc/passwd',
+			'/api/stream/library/..%5c..%5cwin.ini/file',
+			'/api/stream/library//etc/passwd',
+			'/api/stream/library/Movies%2FDune.mp4/file',
+		]) {
 			const response = await fetchAs(attempt)
 			expect(response.status, attempt).toBeGreaterThanOrEqual(400)
 			expect(response.status, attempt).toBeLessThan(500)
@@ -268,11 +382,19 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 	it('answers GET /api/sources/lookup for a signed-in viewer', async () => {
 		const response = await fetchAs('/api/sources/lookup?type=movie&tmdbId=550&source=library')
 		expect(response.status).toBe(200)
-		const events = (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as LookupEvent)
+		const events = (await response.text())
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line) as LookupEvent)
 		expect(events[0]).toEqual({ event: 'checking', source: { id: 'library', name: 'Media folder' } })
 		expect(events[1]).toMatchObject({ event: 'found', streams: [{ type: 'file', sourceId: 'library' }] })
 		const anonymous = await fetch(`${api.baseUrl}/api/sources/lookup?type=movie&tmdbId=550&source=library`)
-		expect((await anonymous.text()).trim().split('\n').map((line) => JSON.parse(line) as LookupEvent)[1]).toEqual({ event: 'none', source: { id: 'library', name: 'Media folder' }, reason: SIGN_IN_REASON })
+		expect(
+			(await anonymous.text())
+				.trim()
+				.split('\n')
+				.map((line) => JSON.parse(line) as LookupEvent)[1],
+		).toEqual({ event: 'none', source: { id: 'library', name: 'Media folder' }, reason: SIGN_IN_REASON })
 	})
 })
 

@@ -10,7 +10,9 @@ const backendCalls: string[] = []
 
 function discoverPage(kind: string) {
 	const results = Array.from({ length: 20 }, (_, index) =>
-		kind === 'movie' ? { id: index + 1, title: `Movie ${index + 1}`, poster_path: null, release_date: '2020-01-01', vote_average: 7 } : { id: index + 1, name: `Series ${index + 1}`, poster_path: null, first_air_date: '2020-01-01', vote_average: 7 },
+		kind === 'movie'
+			? { id: index + 1, title: `Movie ${index + 1}`, poster_path: null, release_date: '2020-01-01', vote_average: 7 }
+			: { id: index + 1, name: `Series ${index + 1}`, poster_path: null, first_air_date: '2020-01-01', vote_average: 7 },
 	)
 	return { page: 1, results, total_pages: 3, total_results: 60 }
 }

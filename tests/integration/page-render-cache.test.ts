@@ -63,11 +63,13 @@ describe('rendered HTML cache', () => {
 		const { results } = (await (await fetch(`${origin}/api/catalog/tv/popular`)).json()) as { results: Array<{ id: number }> }
 		const compressedSize = async (urlPath: string) => {
 			const response = await new Promise<{ status: number | undefined; encoding: string | undefined; bytes: number }>((resolve, reject) => {
-				http.get(`${origin}${urlPath}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-					let bytes = 0
-					res.on('data', (chunk: Buffer) => (bytes += chunk.length))
-					res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], bytes }))
-				}).on('error', reject)
+				http
+					.get(`${origin}${urlPath}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+						let bytes = 0
+						res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+						res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], bytes }))
+					})
+					.on('error', reject)
 			})
 			expect(response.status).toBe(200)
 			expect(response.encoding).toBe('gzip')

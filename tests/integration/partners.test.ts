@@ -15,7 +15,12 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/
 // and submissions from /partners/submit stored for `npm run partners:list`:
 // validated, honeypot-guarded, limited per client, same-origin only.
 
-const SUBMISSION = { name: 'Open Subtitles Club', siteUrl: 'https://subs.example.org/', email: 'hello@subs.example.org', message: 'We run a community subtitle archive.' }
+const SUBMISSION = {
+	name: 'Open Subtitles Club',
+	siteUrl: 'https://subs.example.org/',
+	email: 'hello@subs.example.org',
+	message: 'We run a community subtitle archive.',
+}
 
 describe.each(DIALECTS)('partner submissions on %s', (dialect) => {
 	let testDb: TestDatabase
@@ -75,7 +80,8 @@ describe.each(DIALECTS)('partner submissions on %s', (dialect) => {
 	it('limits submissions per client address', async () => {
 		const same = client()
 		const statuses: number[] = []
-		for (let i = 0; i <= PARTNER_SUBMIT_RULE.limit; i++) statuses.push((await same.post('/api/partners/submissions', { ...SUBMISSION, name: `Try ${i}` })).status)
+		for (let i = 0; i <= PARTNER_SUBMIT_RULE.limit; i++)
+			statuses.push((await same.post('/api/partners/submissions', { ...SUBMISSION, name: `Try ${i}` })).status)
 		expect(statuses.slice(0, PARTNER_SUBMIT_RULE.limit).every((status) => status === 201)).toBe(true)
 		const refused = await same.post<{ error: string }>('/api/partners/submissions', SUBMISSION)
 		expect(refused.status).toBe(429)
@@ -85,12 +91,16 @@ describe.each(DIALECTS)('partner submissions on %s', (dialect) => {
 		expect((await client().post('/api/partners/submissions', SUBMISSION)).status).toBe(201)
 		// Invalid attempts count too: the limit is taken before the check.
 		const prober = client()
-		for (let i = 0; i < PARTNER_SUBMIT_RULE.limit; i++) expect((await prober.post('/api/partners/submissions', { name: 'x' })).status).toBe(400)
+		for (let i = 0; i < PARTNER_SUBMIT_RULE.limit; i++)
+			expect((await prober.post('/api/partners/submissions', { name: 'x' })).status).toBe(400)
 		expect((await prober.post('/api/partners/submissions', SUBMISSION)).status).toBe(429)
 	})
 
 	it('refuses a cross-site post', async () => {
-		const response = await client().request('POST', '/api/partners/submissions', SUBMISSION, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })
+		const response = await client().request('POST', '/api/partners/submissions', SUBMISSION, {
+			origin: 'https://evil.example',
+			'sec-fetch-site': 'cross-site',
+		})
 		expect(response.status).toBe(403)
 	})
 
@@ -102,7 +112,7 @@ describe.each(DIALECTS)('partner submissions on %s', (dialect) => {
 	})
 })
 
-describe('the owner\'s partners.json', () => {
+describe("the owner's partners.json", () => {
 	let dir: string
 	const saved = process.env.DATA_DIR
 	beforeAll(() => {
@@ -129,7 +139,12 @@ describe('the owner\'s partners.json', () => {
 			path.join(dir, PARTNERS_FILE),
 			JSON.stringify({
 				partners: [
-					{ name: 'Good Partner', link: 'https://good.example/', logo: 'https://cdn.example.com/logo.png', description: 'Subtitles for everyone.' },
+					{
+						name: 'Good Partner',
+						link: 'https://good.example/',
+						logo: 'https://cdn.example.com/logo.png',
+						description: 'Subtitles for everyone.',
+					},
 					{ name: 'No link' },
 					{ name: 'Bad logo', link: 'https://x.example/', logo: 'javascript:alert(1)' },
 					{ name: 'Local', link: '/donate' },
@@ -138,7 +153,12 @@ describe('the owner\'s partners.json', () => {
 		)
 		resetPromoCacheForTests()
 		expect(readPartners()).toEqual([
-			{ name: 'Good Partner', link: 'https://good.example/', logo: 'https://cdn.example.com/logo.png', description: 'Subtitles for everyone.' },
+			{
+				name: 'Good Partner',
+				link: 'https://good.example/',
+				logo: 'https://cdn.example.com/logo.png',
+				description: 'Subtitles for everyone.',
+			},
 			{ name: 'Local', link: '/donate', description: '' },
 		])
 		expect(warn.mock.calls.map(([fields]) => (fields as { id?: string }).id)).toEqual(['No link', 'Bad logo'])

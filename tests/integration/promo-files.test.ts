@@ -24,7 +24,12 @@ describe('the owner files at their static paths', () => {
 	}
 	const get = async (route: string) => {
 		const response = await fetch(`${app.baseUrl}${route}`)
-		return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), body: (await response.json()) as unknown }
+		return {
+			status: response.status,
+			type: response.headers.get('content-type'),
+			cache: response.headers.get('cache-control'),
+			body: (await response.json()) as unknown,
+		}
 	}
 
 	beforeAll(async () => {
@@ -72,7 +77,17 @@ describe('the owner files at their static paths', () => {
 			{ id: 'a1', gifUrl: 'https://cdn.example.com/a.gif', link: 'https://example.com/', priority: 2 },
 			{ id: 'a2', gifUrl: 'http://insecure.example.com/a.gif', link: '/advertise' },
 		])
-		expect((await get('/ads.json')).body).toEqual([{ id: 'a1', gifUrl: 'https://cdn.example.com/a.gif', link: 'https://example.com/', priority: 2, alt: 'Advertisement', width: 728, height: 90 }])
+		expect((await get('/ads.json')).body).toEqual([
+			{
+				id: 'a1',
+				gifUrl: 'https://cdn.example.com/a.gif',
+				link: 'https://example.com/',
+				priority: 2,
+				alt: 'Advertisement',
+				width: 728,
+				height: 90,
+			},
+		])
 	})
 
 	it('answers an empty list for a file that is not JSON, never an error', async () => {

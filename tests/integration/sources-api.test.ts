@@ -14,7 +14,18 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/
 // /api/stream/sample, on a fresh install (demo catalogue, no configuration).
 
 const TIMEOUT_MS = 400
-const ENV_KEYS = ['TRUST_PROXY', 'SOURCE_TIMEOUT_MS', 'SAMPLE_MEDIA', 'MEDIA_DIR', 'STREMIO_ADDONS', 'FOURK_SERVICE_URL', 'TMDB_API_KEY', 'TMDB_READ_TOKEN', 'CATALOG_DEMO', 'REDIS_URL']
+const ENV_KEYS = [
+	'TRUST_PROXY',
+	'SOURCE_TIMEOUT_MS',
+	'SAMPLE_MEDIA',
+	'MEDIA_DIR',
+	'STREMIO_ADDONS',
+	'FOURK_SERVICE_URL',
+	'TMDB_API_KEY',
+	'TMDB_READ_TOKEN',
+	'CATALOG_DEMO',
+	'REDIS_URL',
+]
 const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]))
 
 function setEnv(values: Record<string, string | undefined>) {
@@ -53,7 +64,14 @@ async function readLookup(response: Response): Promise<TimedEvent[]> {
 	return events
 }
 
-const stream = (sourceId: string): Stream => ({ id: `${sourceId}-1`, sourceId, label: 'A stream', type: 'file', qualities: { '720': { type: 'mp4', url: 'https://cdn.example/film.mp4' } }, captions: [] })
+const stream = (sourceId: string): Stream => ({
+	id: `${sourceId}-1`,
+	sourceId,
+	label: 'A stream',
+	type: 'file',
+	qualities: { '720': { type: 'mp4', url: 'https://cdn.example/film.mp4' } },
+	captions: [],
+})
 
 describe.each(DIALECTS)('playback sources API on %s', (dialect) => {
 	let testDb: TestDatabase
@@ -61,7 +79,8 @@ describe.each(DIALECTS)('playback sources API on %s', (dialect) => {
 	let address = 0
 	// Each client stands for its own address (behind the trusted proxy) unless a test says otherwise.
 	const clientAddress = () => `198.51.100.${(address++ % 250) + 1}`
-	const get = (path: string, headers: Record<string, string> = {}) => fetch(`${api.baseUrl}${path}`, { headers: { 'x-forwarded-for': clientAddress(), ...headers } })
+	const get = (path: string, headers: Record<string, string> = {}) =>
+		fetch(`${api.baseUrl}${path}`, { headers: { 'x-forwarded-for': clientAddress(), ...headers } })
 
 	beforeAll(async () => {
 		setEnv({
@@ -127,7 +146,10 @@ describe.each(DIALECTS)('playback sources API on %s', (dialect) => {
 				id: 'subs',
 				name: 'Subtitles add-on',
 				kind: 'addon',
-				lookup: async () => ({ kind: 'subtitles', captions: [{ id: 'en-1', language: 'en', label: 'English', url: '/api/stream/proxy/en.vtt', type: 'vtt' }] }),
+				lookup: async () => ({
+					kind: 'subtitles',
+					captions: [{ id: 'en-1', language: 'en', label: 'English', url: '/api/stream/proxy/en.vtt', type: 'vtt' }],
+				}),
 			},
 		]
 
@@ -142,9 +164,17 @@ describe.each(DIALECTS)('playback sources API on %s', (dialect) => {
 			const lines = events.map(({ event }) => event)
 			expect(lines.slice(0, 4).map((event) => event.event === 'checking' && event.source.id)).toEqual(['hung', 'broken', 'found', 'subs'])
 			expect(lines.slice(4)).toEqual([
-				{ event: 'subtitles', source: { id: 'subs', name: 'Subtitles add-on' }, captions: [{ id: 'en-1', language: 'en', label: 'English', url: '/api/stream/proxy/en.vtt', type: 'vtt' }] },
+				{
+					event: 'subtitles',
+					source: { id: 'subs', name: 'Subtitles add-on' },
+					captions: [{ id: 'en-1', language: 'en', label: 'English', url: '/api/stream/proxy/en.vtt', type: 'vtt' }],
+				},
 				// The scrape request came from the catalogue, not the client.
-				{ event: 'found', source: { id: 'found', name: 'Good add-on' }, streams: [{ ...stream('found'), label: 'Fight Club (1999) tt0137523' }] },
+				{
+					event: 'found',
+					source: { id: 'found', name: 'Good add-on' },
+					streams: [{ ...stream('found'), label: 'Fight Club (1999) tt0137523' }],
+				},
 				{ event: 'none', source: { id: 'broken', name: 'Broken add-on' }, reason: 'the add-on answered 500' },
 				{ event: 'none', source: { id: 'hung', name: 'Hung add-on' }, reason: 'timed out' },
 				{ event: 'done' },
@@ -172,17 +202,33 @@ describe.each(DIALECTS)('playback sources API on %s', (dialect) => {
 			])
 			const browser = new ApiClient(api.baseUrl, { 'x-forwarded-for': clientAddress() })
 			const tag = crypto.randomBytes(4).toString('hex')
-			const signup = await browser.post<{ user: { username: string } }>('/api/auth/signup', { username: `viewer_${tag}`, email: `viewer.${tag}@example.com`, password: 'correct horse battery', passwordConfirm: 'correct horse battery' })
+			const signup = await browser.post<{ user: { username: string } }>('/api/auth/signup', {
+				username: `viewer_${tag}`,
+				email: `viewer.${tag}@example.com`,
+				password: 'correct horse battery',
+				passwordConfirm: 'correct horse battery',
+			})
 			expect(signup.status).toBe(201)
 			seen.length = 0
-			const response = await get('/api/sources/lookup?type=tv&tmdbId=1399&season=1&episode=2&source=echo', { cookie: browser.cookie!, 'ui-token': 'eyJhbGciOiJIUzI1NiJ9.test-token' })
+			const response = await get('/api/sources/lookup?type=tv&tmdbId=1399&season=1&episode=2&source=echo', {
+				cookie: browser.cookie!,
+				'ui-token': 'eyJhbGciOiJIUzI1NiJ9.test-token',
+			})
 			expect(response.status).toBe(200)
 			expect((await readLookup(response)).map(({ event }) => event)).toEqual([
 				{ event: 'checking', source: { id: 'echo', name: 'Echo' } },
 				{ event: 'none', source: { id: 'echo', name: 'Echo' }, reason: 'nothing here' },
 				{ event: 'done' },
 			])
-			expect(request).toMatchObject({ type: 'show', title: 'Game of Thrones', releaseYear: 2011, tmdbId: 1399, imdbId: 'tt0944947', season: { number: 1 }, episode: { number: 2 } })
+			expect(request).toMatchObject({
+				type: 'show',
+				title: 'Game of Thrones',
+				releaseYear: 2011,
+				tmdbId: 1399,
+				imdbId: 'tt0944947',
+				season: { number: 1 },
+				episode: { number: 2 },
+			})
 			expect(seen).toHaveLength(1)
 			expect(seen[0]).toMatchObject({ uiToken: 'eyJhbGciOiJIUzI1NiJ9.test-token', user: { username: `viewer_${tag}` } })
 			expect(seen[0]!.clientKey).toMatch(/^user:/)
@@ -202,7 +248,10 @@ describe.each(DIALECTS)('playback sources API on %s', (dialect) => {
 				},
 			])
 			const client = new AbortController()
-			const response = await fetch(`${api.baseUrl}/api/sources/lookup?type=movie&tmdbId=550`, { signal: client.signal, headers: { 'x-forwarded-for': clientAddress() } })
+			const response = await fetch(`${api.baseUrl}/api/sources/lookup?type=movie&tmdbId=550`, {
+				signal: client.signal,
+				headers: { 'x-forwarded-for': clientAddress() },
+			})
 			const reader = response.body!.getReader()
 			await reader.read()
 			client.abort()
@@ -250,7 +299,11 @@ describe.each(DIALECTS)('playback sources API on %s', (dialect) => {
 			setClientLimitsForTests({ lookup: { limit: 3 } })
 			setLookupSourcesForTests(async () => [])
 			const me = { 'x-forwarded-for': '203.0.113.77' }
-			const statuses = await Promise.all(Array.from({ length: 6 }, () => fetch(`${api.baseUrl}/api/sources/lookup?type=movie&tmdbId=550`, { headers: me }).then(async (r) => (await r.text(), r.status))))
+			const statuses = await Promise.all(
+				Array.from({ length: 6 }, () =>
+					fetch(`${api.baseUrl}/api/sources/lookup?type=movie&tmdbId=550`, { headers: me }).then(async (r) => (await r.text(), r.status)),
+				),
+			)
 			expect(statuses.filter((status) => status === 200)).toHaveLength(3)
 			expect(statuses.filter((status) => status === 429)).toHaveLength(3)
 			const limited = await fetch(`${api.baseUrl}/api/sources/lookup?type=movie&tmdbId=550`, { headers: me })

@@ -33,7 +33,12 @@ describe.each(DIALECTS)('sync hardening on %s', (dialect) => {
 	async function signUp() {
 		counter += 1
 		const tag = `${counter}${Date.now().toString(36)}`
-		const account = { username: `hard_${tag}`, email: `hard${tag}@example.com`, password: 'long enough pw', passwordConfirm: 'long enough pw' }
+		const account = {
+			username: `hard_${tag}`,
+			email: `hard${tag}@example.com`,
+			password: 'long enough pw',
+			passwordConfirm: 'long enough pw',
+		}
 		const device = new ApiClient(running.api.baseUrl, { 'x-forwarded-for': `203.0.113.${counter % 250}` })
 		expect((await device.post('/api/auth/signup', account)).status).toBe(201)
 		return device
@@ -44,20 +49,29 @@ describe.each(DIALECTS)('sync hardening on %s', (dialect) => {
 		// A device at the cap syncs it all; then it removes one more (and drops its oldest, as it caps).
 		expect((await device.post('/api/sync/bookmarks', { bookmarks: [], tombstones: tombstones(MAX_TOMBSTONES, 1_000) })).status).toBe(200)
 		const next = { mediaId: 900_000, category: 'watchlist', deletedAt: 50_000 }
-		const answer = await device.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [], tombstones: [...tombstones(MAX_TOMBSTONES - 1, 1_001, 2), next] })
+		const answer = await device.post<BookmarkAnswer>('/api/sync/bookmarks', {
+			bookmarks: [],
+			tombstones: [...tombstones(MAX_TOMBSTONES - 1, 1_001, 2), next],
+		})
 		expect(answer.status).toBe(200)
 		expect(answer.body.tombstones).toHaveLength(MAX_TOMBSTONES)
 		expect(answer.body.tombstones.some((t) => t.mediaId === 1)).toBe(false)
 		expect(answer.body.tombstones.at(-1)).toEqual(next)
 		// The merged state goes back as it is: accepted, and what is stored stays within the cap.
-		const again = await device.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: answer.body.bookmarks, tombstones: answer.body.tombstones })
+		const again = await device.post<BookmarkAnswer>('/api/sync/bookmarks', {
+			bookmarks: answer.body.bookmarks,
+			tombstones: answer.body.tombstones,
+		})
 		expect(again.status).toBe(200)
 		expect((await device.get<BookmarkAnswer>('/api/users/me/bookmarks')).body.tombstones).toHaveLength(MAX_TOMBSTONES)
 	}, 60_000)
 
 	it('accepts more than 10,000 tombstones from an old device and keeps the newest 10,000', async () => {
 		const device = await signUp()
-		const answer = await device.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [], tombstones: tombstones(MAX_TOMBSTONES + 1, 1_000) })
+		const answer = await device.post<BookmarkAnswer>('/api/sync/bookmarks', {
+			bookmarks: [],
+			tombstones: tombstones(MAX_TOMBSTONES + 1, 1_000),
+		})
 		expect(answer.status).toBe(200)
 		expect(answer.body.tombstones).toHaveLength(MAX_TOMBSTONES)
 		expect(answer.body.tombstones[0]!.mediaId).toBe(2)
@@ -78,7 +92,12 @@ describe.each(DIALECTS)('sync hardening on %s', (dialect) => {
 		expect(answer.body.bookmarks.map((b) => b.mediaId)).toEqual([3])
 		expect(answer.body.tombstones).toEqual([])
 		const { db } = running.testDb.handle
-		const rows = await db.selectFrom('user_bookmarks').innerJoin('users', 'users.id', 'user_bookmarks.user_id').select(['media_id']).where('users.username', 'like', `hard_${counter}%`).execute()
+		const rows = await db
+			.selectFrom('user_bookmarks')
+			.innerJoin('users', 'users.id', 'user_bookmarks.user_id')
+			.select(['media_id'])
+			.where('users.username', 'like', `hard_${counter}%`)
+			.execute()
 		expect(rows.map((row) => row.media_id)).toEqual([3])
 	})
 
@@ -96,8 +115,15 @@ describe.each(DIALECTS)('sync hardening on %s', (dialect) => {
 	it('skips a bad record instead of refusing the batch, and says which', async () => {
 		const device = await signUp()
 		const answer = await device.post<BookmarkAnswer>('/api/sync/bookmarks', {
-			bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 10 }, { mediaId: 'x', category: 'watchlist', addedAt: 10 }, { mediaId: 3, category: '', addedAt: 1 }],
-			tombstones: [{ mediaId: 4, category: 'watchlist', deletedAt: -1 }, { mediaId: 5, category: 'watchlist', deletedAt: 5 }],
+			bookmarks: [
+				{ mediaId: 1, category: 'watchlist', addedAt: 10 },
+				{ mediaId: 'x', category: 'watchlist', addedAt: 10 },
+				{ mediaId: 3, category: '', addedAt: 1 },
+			],
+			tombstones: [
+				{ mediaId: 4, category: 'watchlist', deletedAt: -1 },
+				{ mediaId: 5, category: 'watchlist', deletedAt: 5 },
+			],
 		})
 		expect(answer.status).toBe(200)
 		expect(answer.body.bookmarks.map((b) => b.mediaId)).toEqual([1])
@@ -109,7 +135,11 @@ describe.each(DIALECTS)('sync hardening on %s', (dialect) => {
 		])
 		expect(answer.body.skipped?.every((s) => typeof s.error === 'string' && s.error.length > 0)).toBe(true)
 		const history = await device.post<HistoryAnswer>('/api/sync/watch-history', {
-			items: { '7': { type: 'movie', title: 'Fine', updatedAt: 3 }, '8': { type: 'film', title: 'Bad', updatedAt: 3 }, abc: { type: 'movie', title: 'Key', updatedAt: 3 } },
+			items: {
+				'7': { type: 'movie', title: 'Fine', updatedAt: 3 },
+				'8': { type: 'film', title: 'Bad', updatedAt: 3 },
+				abc: { type: 'movie', title: 'Key', updatedAt: 3 },
+			},
 		})
 		expect(history.status).toBe(200)
 		expect(Object.keys(history.body.items)).toEqual(['7'])
@@ -119,7 +149,9 @@ describe.each(DIALECTS)('sync hardening on %s', (dialect) => {
 		])
 		// The envelope itself still has to be right.
 		expect((await device.post<{ error: string }>('/api/sync/bookmarks', { bookmarks: 'nope' })).status).toBe(400)
-		expect((await device.post<{ error: string }>('/api/sync/bookmarks', { bookmarks: Array.from({ length: 10_001 }, () => ({})) })).status).toBe(400)
+		expect(
+			(await device.post<{ error: string }>('/api/sync/bookmarks', { bookmarks: Array.from({ length: 10_001 }, () => ({})) })).status,
+		).toBe(400)
 	})
 
 	it('refuses a sync over the storage quota with 413 {error} and keeps nothing of it', async () => {
@@ -127,7 +159,9 @@ describe.each(DIALECTS)('sync hardening on %s', (dialect) => {
 		process.env.SYNC_QUOTA_BYTES = '65536'
 		resetEnvForTests()
 		try {
-			const small = await device.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 1, title: 'Small' }] })
+			const small = await device.post<BookmarkAnswer>('/api/sync/bookmarks', {
+				bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 1, title: 'Small' }],
+			})
 			expect(small.status).toBe(200)
 			const big = Array.from({ length: 200 }, (_, i) => ({ mediaId: 10 + i, category: 'watchlist', addedAt: 2, title: 'T'.repeat(400) }))
 			const refused = await device.post<{ error: string }>('/api/sync/bookmarks', { bookmarks: big })
@@ -136,8 +170,15 @@ describe.each(DIALECTS)('sync hardening on %s', (dialect) => {
 			expect(Object.keys(refused.body)).toEqual(['error'])
 			expect((await device.get<BookmarkAnswer>('/api/users/me/bookmarks')).body.bookmarks.map((b) => b.mediaId)).toEqual([1])
 			// Watch history counts against the same quota.
-			const episodes = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`s1e${i + 1}`, { id: i, number: i + 1, title: 'E'.repeat(300), seasonId: 1, season: 1, updatedAt: 5, progress: { watched: 1, duration: 2 } }]))
-			expect((await device.post('/api/sync/watch-history', { items: { '9': { type: 'show', title: 'Long', updatedAt: 5, episodes } } })).status).toBe(413)
+			const episodes = Object.fromEntries(
+				Array.from({ length: 300 }, (_, i) => [
+					`s1e${i + 1}`,
+					{ id: i, number: i + 1, title: 'E'.repeat(300), seasonId: 1, season: 1, updatedAt: 5, progress: { watched: 1, duration: 2 } },
+				]),
+			)
+			expect(
+				(await device.post('/api/sync/watch-history', { items: { '9': { type: 'show', title: 'Long', updatedAt: 5, episodes } } })).status,
+			).toBe(413)
 		} finally {
 			delete process.env.SYNC_QUOTA_BYTES
 			resetEnvForTests()
@@ -147,17 +188,33 @@ describe.each(DIALECTS)('sync hardening on %s', (dialect) => {
 	it('clamps times to server time plus a small skew, so a future record cannot win forever', async () => {
 		const device = await signUp()
 		const farFuture = Date.now() + 365 * 24 * 60 * 60 * 1000
-		const first = await device.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: farFuture }] })
+		const first = await device.post<BookmarkAnswer>('/api/sync/bookmarks', {
+			bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: farFuture }],
+		})
 		const stored = first.body.bookmarks[0]!.addedAt
 		expect(stored).toBeLessThanOrEqual(Date.now() + SYNC_CLOCK_SKEW_MS)
 		expect(stored).toBeGreaterThan(Date.now())
 		// A removal made once that skew has passed wins over it (here: dated just after the clamped time).
-		const removed = await device.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [], tombstones: [{ mediaId: 1, category: 'watchlist', deletedAt: stored + 1 }] })
+		const removed = await device.post<BookmarkAnswer>('/api/sync/bookmarks', {
+			bookmarks: [],
+			tombstones: [{ mediaId: 1, category: 'watchlist', deletedAt: stored + 1 }],
+		})
 		expect(removed.body.bookmarks).toEqual([])
 		const history = await device.post<HistoryAnswer>('/api/sync/watch-history', {
-			items: { '5': { type: 'show', title: 'S', updatedAt: farFuture, removedAt: farFuture, episodes: { s1e1: { id: 1, number: 1, title: 'E', seasonId: 1, season: 1, updatedAt: farFuture, progress: { watched: 1, duration: 2 } } } } },
+			items: {
+				'5': {
+					type: 'show',
+					title: 'S',
+					updatedAt: farFuture,
+					removedAt: farFuture,
+					episodes: {
+						s1e1: { id: 1, number: 1, title: 'E', seasonId: 1, season: 1, updatedAt: farFuture, progress: { watched: 1, duration: 2 } },
+					},
+				},
+			},
 		})
 		const item = history.body.items['5']!
-		for (const time of [item.updatedAt, item.removedAt!, item.episodes!.s1e1!.updatedAt]) expect(time).toBeLessThanOrEqual(Date.now() + SYNC_CLOCK_SKEW_MS)
+		for (const time of [item.updatedAt, item.removedAt!, item.episodes!.s1e1!.updatedAt])
+			expect(time).toBeLessThanOrEqual(Date.now() + SYNC_CLOCK_SKEW_MS)
 	})
 })

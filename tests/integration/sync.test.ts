@@ -25,7 +25,12 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 	/** A signed-in user; further devices of the same user log in with login(). */
 	async function signUp() {
 		counter += 1
-		const account = { username: `deck_${counter}_${Date.now().toString(36)}`, email: `deck${counter}.${Date.now()}@example.com`, password: 'long enough pw', passwordConfirm: 'long enough pw' }
+		const account = {
+			username: `deck_${counter}_${Date.now().toString(36)}`,
+			email: `deck${counter}.${Date.now()}@example.com`,
+			password: 'long enough pw',
+			passwordConfirm: 'long enough pw',
+		}
 		const device = new ApiClient(running.api.baseUrl, { 'x-forwarded-for': `198.51.100.${counter % 250}` })
 		expect((await device.post('/api/auth/signup', account)).status).toBe(201)
 		const login = async () => {
@@ -77,12 +82,23 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			const { device, login } = await signUp()
 			const devices = [device, await login(), await login()]
 			const states: BookmarkState[] = devices.map((_, d) => ({
-				bookmarks: Array.from({ length: 40 }, (_, i) => ({ mediaId: 1 + (i % 15), category: ['watchlist', 'watched', 'favorites'][(i + d) % 3]!, addedAt: 10 + ((i * 7 + d * 3) % 11), title: `T${d}` })),
-				tombstones: Array.from({ length: 10 }, (_, i) => ({ mediaId: 1 + ((i * 4 + d) % 15), category: ['watchlist', 'watched', 'favorites'][i % 3]!, deletedAt: 10 + ((i * 5 + d) % 11) })),
+				bookmarks: Array.from({ length: 40 }, (_, i) => ({
+					mediaId: 1 + (i % 15),
+					category: ['watchlist', 'watched', 'favorites'][(i + d) % 3]!,
+					addedAt: 10 + ((i * 7 + d * 3) % 11),
+					title: `T${d}`,
+				})),
+				tombstones: Array.from({ length: 10 }, (_, i) => ({
+					mediaId: 1 + ((i * 4 + d) % 15),
+					category: ['watchlist', 'watched', 'favorites'][i % 3]!,
+					deletedAt: 10 + ((i * 5 + d) % 11),
+				})),
 			}))
 			// All at once, twice over (a retry after a dropped answer resends the same body).
 			await Promise.all([...devices, ...devices].map((client, i) => client.post('/api/sync/bookmarks', states[i % 3])))
-			const answers = await Promise.all(devices.map((client) => client.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [], tombstones: [] })))
+			const answers = await Promise.all(
+				devices.map((client) => client.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [], tombstones: [] })),
+			)
 			const expected = mergeBookmarkStates(...states)
 			for (const answer of answers) {
 				expect(answer.body.bookmarks).toEqual(expected.bookmarks)
@@ -94,13 +110,25 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			const { device, login } = await signUp()
 			const laptop = await login()
 			const state = (d: number): BookmarkState => ({
-				bookmarks: Array.from({ length: 30 }, (_, i) => ({ mediaId: 1 + (i % 12), category: ['watchlist', 'watched', 'favorites'][(i + d) % 3]!, addedAt: 10 + ((i * 7 + d * 3) % 9), title: `T${(i + d) % 2}` })),
-				tombstones: Array.from({ length: 8 }, (_, i) => ({ mediaId: 1 + ((i * 5 + d) % 12), category: ['watchlist', 'watched', 'favorites'][i % 3]!, deletedAt: 10 + ((i * 3 + d) % 9) })),
+				bookmarks: Array.from({ length: 30 }, (_, i) => ({
+					mediaId: 1 + (i % 12),
+					category: ['watchlist', 'watched', 'favorites'][(i + d) % 3]!,
+					addedAt: 10 + ((i * 7 + d * 3) % 9),
+					title: `T${(i + d) % 2}`,
+				})),
+				tombstones: Array.from({ length: 8 }, (_, i) => ({
+					mediaId: 1 + ((i * 5 + d) % 12),
+					category: ['watchlist', 'watched', 'favorites'][i % 3]!,
+					deletedAt: 10 + ((i * 3 + d) % 9),
+				})),
 			})
 			const phoneState = state(0)
 			const laptopState = state(1)
 			await device.post('/api/sync/bookmarks', phoneState)
-			const answer = await laptop.post<BookmarkAnswer & { revision: number; changesOnly?: boolean }>('/api/sync/bookmarks', { ...laptopState, changesOnly: true })
+			const answer = await laptop.post<BookmarkAnswer & { revision: number; changesOnly?: boolean }>('/api/sync/bookmarks', {
+				...laptopState,
+				changesOnly: true,
+			})
 			expect(answer.status).toBe(200)
 			expect(answer.body.changesOnly).toBe(true)
 			const whole = mergeBookmarkStates(phoneState, laptopState)
@@ -120,10 +148,14 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 		it('skips a bad record with a clear message, refuses a bad body with 400 and oversized bodies with 413', async () => {
 			const { device } = await signUp()
 			// One bad record is left out and named; the rest of the batch is merged (sync-hardening.test.ts).
-			const bad = await device.post<BookmarkAnswer & { skipped: Array<{ error: string }> }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 'x', category: 'watchlist', addedAt: 1 }] })
+			const bad = await device.post<BookmarkAnswer & { skipped: Array<{ error: string }> }>('/api/sync/bookmarks', {
+				bookmarks: [{ mediaId: 'x', category: 'watchlist', addedAt: 1 }],
+			})
 			expect(bad.status).toBe(200)
 			expect(bad.body.skipped[0]!.error).toMatch(/^mediaId: /)
-			const blank = await device.post<BookmarkAnswer & { skipped: unknown[] }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: '   ', addedAt: 1 }] })
+			const blank = await device.post<BookmarkAnswer & { skipped: unknown[] }>('/api/sync/bookmarks', {
+				bookmarks: [{ mediaId: 1, category: '   ', addedAt: 1 }],
+			})
 			expect(blank.body.skipped).toHaveLength(1)
 			expect(blank.body.bookmarks).toEqual([])
 			expect((await device.post('/api/sync/bookmarks', '{"bookmarks": [')).status).toBe(400)
@@ -145,7 +177,15 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 		it('merges per item and per episode; GET /api/users/me/watch-history returns the items', async () => {
 			const { device: phone, login } = await signUp()
 			const laptop = await login()
-			const episode = (n: number, updatedAt: number, watched: number) => ({ id: n, number: n, title: `E${n}`, seasonId: 77, season: 1, updatedAt, progress: { watched, duration: 1500 } })
+			const episode = (n: number, updatedAt: number, watched: number) => ({
+				id: n,
+				number: n,
+				title: `E${n}`,
+				seasonId: 77,
+				season: 1,
+				updatedAt,
+				progress: { watched, duration: 1500 },
+			})
 			const phoneHistory: WatchHistory = {
 				'100': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e1: episode(1, 50, 700) } },
 				'200': { type: 'movie', title: 'Film', updatedAt: 10, progress: { watched: 100, duration: 6000 } },
@@ -170,19 +210,40 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 		})
 
 		it('breaks equal-time ties like the pure merge whatever the order, and a resent copy writes nothing', async () => {
-			const episode = (watched: number) => ({ id: 1, number: 1, title: 'E1', seasonId: 7, season: 1, updatedAt: 40, progress: { watched, duration: 1500 } })
+			const episode = (watched: number) => ({
+				id: 1,
+				number: 1,
+				title: 'E1',
+				seasonId: 7,
+				season: 1,
+				updatedAt: 40,
+				progress: { watched, duration: 1500 },
+			})
 			// Same times, different contents: on two devices, sent in both orders to two accounts.
-			const a: WatchHistory = { '300': { type: 'show', title: 'Show A', updatedAt: 40, episodes: { s1e1: episode(10) } }, '301': { type: 'movie', title: 'Film', updatedAt: 40, progress: { watched: 5, duration: 90 } } }
-			const b: WatchHistory = { '300': { type: 'show', title: 'Show B', updatedAt: 40, episodes: { s1e1: episode(900) } }, '301': { type: 'movie', title: 'Film', updatedAt: 40, progress: { watched: 50, duration: 90 } } }
+			const a: WatchHistory = {
+				'300': { type: 'show', title: 'Show A', updatedAt: 40, episodes: { s1e1: episode(10) } },
+				'301': { type: 'movie', title: 'Film', updatedAt: 40, progress: { watched: 5, duration: 90 } },
+			}
+			const b: WatchHistory = {
+				'300': { type: 'show', title: 'Show B', updatedAt: 40, episodes: { s1e1: episode(900) } },
+				'301': { type: 'movie', title: 'Film', updatedAt: 40, progress: { watched: 50, duration: 90 } },
+			}
 			const expected = mergeWatchHistories(a, b)
-			for (const order of [[a, b], [b, a]]) {
+			for (const order of [
+				[a, b],
+				[b, a],
+			]) {
 				const { device } = await signUp()
 				let answer: HistoryAnswer | undefined
 				for (const items of order) answer = (await device.post<HistoryAnswer>('/api/sync/watch-history', { items })).body
 				expect(answer?.items).toEqual(expected)
 				// The stored state again, keys in another order: nothing changes, the revision stays.
 				const before = (await device.get<{ revisions: { history: number } }>('/api/users/me/sync-state')).body.revisions.history
-				const reordered = Object.fromEntries(Object.entries(expected).reverse().map(([key, item]) => [key, Object.fromEntries(Object.entries(item).reverse())]))
+				const reordered = Object.fromEntries(
+					Object.entries(expected)
+						.reverse()
+						.map(([key, item]) => [key, Object.fromEntries(Object.entries(item).reverse())]),
+				)
 				const resent = await device.post<HistoryAnswer & { revision: number }>('/api/sync/watch-history', { items: reordered })
 				expect(resent.body.items).toEqual(expected)
 				expect(resent.body.revision).toBe(before)
@@ -193,7 +254,14 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			const { device: phone, login } = await signUp()
 			const laptop = await login()
 			const watched: WatchHistory = {
-				'400': { type: 'show', title: 'Show', updatedAt: 100, episodes: { s1e1: { id: 1, number: 1, title: 'E1', seasonId: 9, season: 1, updatedAt: 100, progress: { watched: 900, duration: 1000 } } } },
+				'400': {
+					type: 'show',
+					title: 'Show',
+					updatedAt: 100,
+					episodes: {
+						s1e1: { id: 1, number: 1, title: 'E1', seasonId: 9, season: 1, updatedAt: 100, progress: { watched: 900, duration: 1000 } },
+					},
+				},
 				'401': { type: 'movie', title: 'Film', updatedAt: 100, progress: { watched: 10, duration: 90 } },
 			}
 			await laptop.post('/api/sync/watch-history', { items: watched })
@@ -204,7 +272,13 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			expect(answer.body.items['401']).toEqual({ type: 'movie', title: 'Film', updatedAt: 200, removedAt: 200 })
 			expect(historyByRecent(answer.body.items)).toEqual([])
 			// Watching again later shows the title with only the new progress.
-			const again = recordEpisodeProgress(answer.body.items, { mediaId: 400, title: 'Show' }, { id: 2, season: 1, number: 2, title: 'E2', seasonId: 9 }, { watched: 5, duration: 1000 }, 300)
+			const again = recordEpisodeProgress(
+				answer.body.items,
+				{ mediaId: 400, title: 'Show' },
+				{ id: 2, season: 1, number: 2, title: 'E2', seasonId: 9 },
+				{ watched: 5, duration: 1000 },
+				300,
+			)
 			const after = await laptop.post<HistoryAnswer>('/api/sync/watch-history', { items: again })
 			expect(historyByRecent(after.body.items).map((e) => [e.mediaId, Object.keys(e.item.episodes ?? {})])).toEqual([[400, ['s1e2']]])
 		})
@@ -212,7 +286,15 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 		it('with changesOnly answers only the items and episodes the device lacks', async () => {
 			const { device: phone, login } = await signUp()
 			const laptop = await login()
-			const episode = (n: number, updatedAt: number, watched: number) => ({ id: n, number: n, title: `E${n}`, seasonId: 77, season: 1, updatedAt, progress: { watched, duration: 1500 } })
+			const episode = (n: number, updatedAt: number, watched: number) => ({
+				id: n,
+				number: n,
+				title: `E${n}`,
+				seasonId: 77,
+				season: 1,
+				updatedAt,
+				progress: { watched, duration: 1500 },
+			})
 			const phoneHistory: WatchHistory = {
 				'100': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e1: episode(1, 50, 700), s1e3: episode(3, 45, 10) } },
 				'200': { type: 'movie', title: 'Film', updatedAt: 10, progress: { watched: 100, duration: 6000 } },
@@ -223,7 +305,10 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 				'200': { type: 'movie', title: 'Film', updatedAt: 30, progress: { watched: 4000, duration: 6000 } },
 			}
 			await phone.post('/api/sync/watch-history', { items: phoneHistory })
-			const answer = await laptop.post<HistoryAnswer & { changesOnly?: boolean }>('/api/sync/watch-history', { items: laptopHistory, changesOnly: true })
+			const answer = await laptop.post<HistoryAnswer & { changesOnly?: boolean }>('/api/sync/watch-history', {
+				items: laptopHistory,
+				changesOnly: true,
+			})
 			expect(answer.status).toBe(200)
 			const whole = mergeWatchHistories(phoneHistory, laptopHistory)
 			expect(answer.body.items).toEqual(watchHistoryChangesFor(whole, laptopHistory))
@@ -234,14 +319,18 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			})
 			expect(mergeWatchHistories(answer.body.items, laptopHistory)).toEqual(whole)
 			expect(answer.body.updatedAt).toBe(60)
-			const again = await laptop.post<HistoryAnswer & { changesOnly?: boolean }>('/api/sync/watch-history', { items: whole, changesOnly: true })
+			const again = await laptop.post<HistoryAnswer & { changesOnly?: boolean }>('/api/sync/watch-history', {
+				items: whole,
+				changesOnly: true,
+			})
 			expect(again.body.items).toEqual({})
 			expect(again.body.updatedAt).toBe(60)
 		})
 
 		it('skips malformed items and refuses a malformed body with 400', async () => {
 			const { device } = await signUp()
-			const skippedOf = async (items: unknown) => (await device.post<{ skipped?: unknown[]; items: WatchHistory }>('/api/sync/watch-history', { items })).body
+			const skippedOf = async (items: unknown) =>
+				(await device.post<{ skipped?: unknown[]; items: WatchHistory }>('/api/sync/watch-history', { items })).body
 			expect((await skippedOf({ abc: { type: 'movie', title: 'x', updatedAt: 1 } })).skipped).toHaveLength(1)
 			expect((await skippedOf({ '1': { type: 'film', title: 'x', updatedAt: 1 } })).skipped).toHaveLength(1)
 			const episodes = await skippedOf({ '1': { type: 'show', title: 'x', updatedAt: 1, episodes: { ep1: {} } } })
@@ -256,16 +345,27 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			const { device: phone, login } = await signUp()
 			const laptop = await login()
 			const empty = { player: {}, appearance: {}, content: {}, account: {}, notifications: {} }
-			await phone.post('/api/sync/settings', { settings: { values: { ...empty, player: { autoplay: false } }, changedAt: { 'player.autoplay': 200 } } })
-			const answer = await laptop.post<{ settings: { values: { player: { autoplay: boolean }; appearance: { subtitleSize: number } } } }>('/api/sync/settings', {
-				settings: { values: { ...empty, player: { autoplay: true }, appearance: { subtitleSize: 150 } }, changedAt: { 'player.autoplay': 100, 'appearance.subtitleSize': 300 } },
+			await phone.post('/api/sync/settings', {
+				settings: { values: { ...empty, player: { autoplay: false } }, changedAt: { 'player.autoplay': 200 } },
 			})
+			const answer = await laptop.post<{ settings: { values: { player: { autoplay: boolean }; appearance: { subtitleSize: number } } } }>(
+				'/api/sync/settings',
+				{
+					settings: {
+						values: { ...empty, player: { autoplay: true }, appearance: { subtitleSize: 150 } },
+						changedAt: { 'player.autoplay': 100, 'appearance.subtitleSize': 300 },
+					},
+				},
+			)
 			expect(answer.status).toBe(200)
 			expect(answer.body.settings.values.player.autoplay).toBe(false)
 			expect(answer.body.settings.values.appearance.subtitleSize).toBe(150)
 			const listed = await phone.get<{ settings: unknown }>('/api/users/me/settings')
 			expect(listed.body.settings).toEqual(answer.body.settings)
-			expect((await phone.post('/api/sync/settings', { settings: { values: { ...empty, appearance: { subtitleSize: 1000 } }, changedAt: {} } })).status).toBe(400)
+			expect(
+				(await phone.post('/api/sync/settings', { settings: { values: { ...empty, appearance: { subtitleSize: 1000 } }, changedAt: {} } }))
+					.status,
+			).toBe(400)
 		})
 	})
 
@@ -279,10 +379,17 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			await device.post('/api/sync/watch-history', { items: item, changesOnly: true })
 			// Another worker or machine: same database, its own memory.
 			const other = { ...running.testDb.handle }
-			await syncBookmarks(other, userId, { bookmarks: [{ mediaId: 2, category: 'watchlist', addedAt: 20 }], tombstones: [{ mediaId: 1, category: 'watchlist', deletedAt: 15 }] })
+			await syncBookmarks(other, userId, {
+				bookmarks: [{ mediaId: 2, category: 'watchlist', addedAt: 20 }],
+				tombstones: [{ mediaId: 1, category: 'watchlist', deletedAt: 15 }],
+			})
 			await syncWatchHistory(other, userId, { '5': { ...item['5']!, updatedAt: 20, progress: { watched: 5, duration: 9 } } })
 			const bookmarks = await device.post<BookmarkAnswer>('/api/sync/bookmarks', { bookmarks: [mine], changesOnly: true })
-			expect(bookmarks.body).toMatchObject({ bookmarks: [{ mediaId: 2, category: 'watchlist', addedAt: 20 }], tombstones: [{ mediaId: 1, category: 'watchlist', deletedAt: 15 }], updatedAt: 20 })
+			expect(bookmarks.body).toMatchObject({
+				bookmarks: [{ mediaId: 2, category: 'watchlist', addedAt: 20 }],
+				tombstones: [{ mediaId: 1, category: 'watchlist', deletedAt: 15 }],
+				updatedAt: 20,
+			})
 			const history = await device.post<HistoryAnswer>('/api/sync/watch-history', { items: item, changesOnly: true })
 			expect(history.body.items['5']?.progress?.watched).toBe(5)
 			// And this process's own writes stay visible to the other one.
@@ -296,18 +403,32 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 		it('rise only when a sync changed something, so open devices know when to pull', async () => {
 			const { device: phone, login } = await signUp()
 			const laptop = await login()
-			const revisions = async () => (await laptop.get<{ revisions: { bookmarks: number; history: number; settings: number } }>('/api/users/me/sync-state')).body.revisions
+			const revisions = async () =>
+				(await laptop.get<{ revisions: { bookmarks: number; history: number; settings: number } }>('/api/users/me/sync-state')).body
+					.revisions
 			expect(await revisions()).toEqual({ bookmarks: 0, history: 0, settings: 0 })
-			const first = await phone.post<BookmarkAnswer & { revision: number }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 5 }] })
+			const first = await phone.post<BookmarkAnswer & { revision: number }>('/api/sync/bookmarks', {
+				bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 5 }],
+			})
 			expect(first.body.revision).toBe(1)
 			// The same state again (a retry, or a device that is up to date) changes nothing.
-			const again = await phone.post<BookmarkAnswer & { revision: number }>('/api/sync/bookmarks', { bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 5 }] })
+			const again = await phone.post<BookmarkAnswer & { revision: number }>('/api/sync/bookmarks', {
+				bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: 5 }],
+			})
 			expect(again.body.revision).toBe(1)
-			await phone.post('/api/sync/watch-history', { items: { '9': { type: 'movie', title: 'M', updatedAt: 3, progress: { watched: 1, duration: 9 } } } })
-			await phone.post('/api/sync/watch-history', { items: { '9': { type: 'movie', title: 'M', updatedAt: 3, progress: { watched: 1, duration: 9 } } } })
+			await phone.post('/api/sync/watch-history', {
+				items: { '9': { type: 'movie', title: 'M', updatedAt: 3, progress: { watched: 1, duration: 9 } } },
+			})
+			await phone.post('/api/sync/watch-history', {
+				items: { '9': { type: 'movie', title: 'M', updatedAt: 3, progress: { watched: 1, duration: 9 } } },
+			})
 			const empty = { player: {}, appearance: {}, content: {}, account: {}, notifications: {} }
-			await phone.post('/api/sync/settings', { settings: { values: { ...empty, player: { autoplay: false } }, changedAt: { 'player.autoplay': 7 } } })
-			await phone.post('/api/sync/settings', { settings: { values: { ...empty, player: { autoplay: false } }, changedAt: { 'player.autoplay': 7 } } })
+			await phone.post('/api/sync/settings', {
+				settings: { values: { ...empty, player: { autoplay: false } }, changedAt: { 'player.autoplay': 7 } },
+			})
+			await phone.post('/api/sync/settings', {
+				settings: { values: { ...empty, player: { autoplay: false } }, changedAt: { 'player.autoplay': 7 } },
+			})
 			expect(await revisions()).toEqual({ bookmarks: 1, history: 1, settings: 1 })
 		})
 	})
@@ -317,7 +438,9 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			const alice = await signUp()
 			const bob = await signUp()
 			await alice.device.post('/api/sync/bookmarks', { bookmarks: [{ mediaId: 42, category: 'watchlist', addedAt: 1 }] })
-			await alice.device.post('/api/sync/watch-history', { items: { '42': { type: 'movie', title: 'Secret', updatedAt: 1, progress: { watched: 1, duration: 2 } } } })
+			await alice.device.post('/api/sync/watch-history', {
+				items: { '42': { type: 'movie', title: 'Secret', updatedAt: 1, progress: { watched: 1, duration: 2 } } },
+			})
 			await alice.device.post('/api/sync/4k_token', { token: `ey${'s'.repeat(60)}` })
 			// Bob's reads show only his own (empty) data.
 			expect((await bob.device.get<BookmarkAnswer>('/api/users/me/bookmarks')).body.bookmarks).toEqual([])
@@ -325,7 +448,11 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			expect((await bob.device.get<{ user: Record<string, unknown> }>('/api/users/me')).body.user['4k_token']).toBeNull()
 			// Bob's writes (even naming Alice's id) land in his account only.
 			const aliceId = (await alice.device.get<{ user: { id: string } }>('/api/users/me')).body.user.id
-			await bob.device.post('/api/sync/bookmarks', { userId: aliceId, bookmarks: [], tombstones: [{ mediaId: 42, category: 'watchlist', deletedAt: 99 }] })
+			await bob.device.post('/api/sync/bookmarks', {
+				userId: aliceId,
+				bookmarks: [],
+				tombstones: [{ mediaId: 42, category: 'watchlist', deletedAt: 99 }],
+			})
 			await bob.device.post('/api/users/me/updateName', { name: 'Pwned', userId: aliceId })
 			expect((await alice.device.get<BookmarkAnswer>('/api/users/me/bookmarks')).body.bookmarks).toHaveLength(1)
 			expect((await alice.device.get<{ user: { name: string } }>('/api/users/me')).body.user.name).toBe(alice.account.username)

@@ -29,7 +29,12 @@ export class ApiClient {
 		readonly defaultHeaders: Record<string, string> = {},
 	) {}
 
-	async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+	async request<T = Record<string, unknown>>(
+		method: string,
+		path: string,
+		body?: unknown,
+		headers: Record<string, string> = {},
+	): Promise<ApiResponse<T>> {
 		const init: RequestInit = {
 			method,
 			headers: {

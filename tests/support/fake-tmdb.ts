@@ -74,7 +74,9 @@ export async function startFakeTmdb(): Promise<FakeTmdb> {
 			if (req.socket.destroyed) return
 			const keyOk = url.searchParams.get('api_key') === FAKE_TMDB_KEY || req.headers.authorization === `Bearer ${FAKE_TMDB_TOKEN}`
 			if (!keyOk) {
-				res.writeHead(401, 'Unauthorized', { 'content-type': 'application/json' }).end(JSON.stringify({ status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.', success: false }))
+				res
+					.writeHead(401, 'Unauthorized', { 'content-type': 'application/json' })
+					.end(JSON.stringify({ status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.', success: false }))
 				return
 			}
 			if (outage) {
@@ -83,12 +85,20 @@ export async function startFakeTmdb(): Promise<FakeTmdb> {
 			}
 			const failure = failures.shift()
 			if (failure) {
-				res.writeHead(failure.status, failure.statusText ?? 'Scripted Failure', failure.retryAfter ? { 'retry-after': failure.retryAfter } : {}).end()
+				res
+					.writeHead(
+						failure.status,
+						failure.statusText ?? 'Scripted Failure',
+						failure.retryAfter ? { 'retry-after': failure.retryAfter } : {},
+					)
+					.end()
 				return
 			}
 			const fixture = ROUTES[url.pathname]
 			if (!fixture) {
-				res.writeHead(404, 'Not Found', { 'content-type': 'application/json' }).end(JSON.stringify({ status_code: 34, status_message: 'The resource you requested could not be found.', success: false }))
+				res
+					.writeHead(404, 'Not Found', { 'content-type': 'application/json' })
+					.end(JSON.stringify({ status_code: 34, status_message: 'The resource you requested could not be found.', success: false }))
 				return
 			}
 			let body = cache.get(fixture)

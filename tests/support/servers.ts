@@ -122,7 +122,10 @@ export async function spawnServerProcess(env: Record<string, string> = {}): Prom
  * `readyPath` answers 200 (`/readyz`: the database answers too), or fails
  * with the process's output after `timeoutMs`.
  */
-export async function startServerProcess(env: Record<string, string> = {}, { readyPath = '/readyz', timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+	env: Record<string, string> = {},
+	{ readyPath = '/readyz', timeoutMs = 60_000 } = {},
+): Promise<ServerProcess> {
 	const server = await spawnServerProcess(env)
 	const until = Date.now() + timeoutMs
 	const running = () => server.child.exitCode === null && server.child.signalCode === null

@@ -29,7 +29,29 @@ export const VTT_TEXT = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHola\n'
 async function makeMkv(file: string) {
 	const { ffmpeg } = ffmpegPaths()
 	if (!ffmpeg) throw new Error('the add-on tests need ffmpeg (bundled with @ffmpeg-installer/ffmpeg)')
-	const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=160x90:rate=10', '-f', 'lavfi', '-i', 'sine=duration=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '10', '-c:a', 'ac3', '-shortest', file]
+	const args = [
+		'-v',
+		'error',
+		'-y',
+		'-f',
+		'lavfi',
+		'-i',
+		'testsrc=duration=4:size=160x90:rate=10',
+		'-f',
+		'lavfi',
+		'-i',
+		'sine=duration=4',
+		'-c:v',
+		'libx264',
+		'-preset',
+		'ultrafast',
+		'-g',
+		'10',
+		'-c:a',
+		'ac3',
+		'-shortest',
+		file,
+	]
 	await new Promise<void>((resolve, reject) => execFile(ffmpeg, args, { timeout: 60_000 }, (error) => (error ? reject(error) : resolve())))
 }
 
@@ -104,7 +126,11 @@ export async function startMediaHost(): Promise<MediaHost> {
 	app.get('/redirect/loop', (_req, res) => res.redirect(302, '/redirect/loop'))
 	app.get('/redirect/outside', (req, res) => res.redirect(302, `http://localhost:${req.socket.localPort}/movie.mp4`))
 	app.get('/redirect/file', (_req, res) => res.redirect(302, 'file:///etc/passwd'))
-	app.use(express.static(dir, { setHeaders: (res, file) => file.endsWith('.m3u8') && res.setHeader('Content-Type', 'application/vnd.apple.mpegurl') }))
+	app.use(
+		express.static(dir, {
+			setHeaders: (res, file) => file.endsWith('.m3u8') && res.setHeader('Content-Type', 'application/vnd.apple.mpegurl'),
+		}),
+	)
 	const running = await listen(app)
 	return {
 		...running,
@@ -138,7 +164,11 @@ export async function startTestAddon(media: string): Promise<Running> {
 						url: `${media}/protected/film.mkv`,
 						name: 'Willow Test 4K',
 						description: 'Fight Club 2160p HDR MKV',
-						behaviorHints: { notWebReady: true, bingeGroup: 'willow-test-4k', proxyHeaders: { request: { [PROXY_HEADER.name]: PROXY_HEADER.value } } },
+						behaviorHints: {
+							notWebReady: true,
+							bingeGroup: 'willow-test-4k',
+							proxyHeaders: { request: { [PROXY_HEADER.name]: PROXY_HEADER.value } },
+						},
 					},
 					{ infoHash: '0123456789abcdef0123456789abcdef01234567', name: 'Torrent 1080p' },
 					{ ytId: 'SUXWAEX2jlg', name: 'Trailer' },
@@ -146,7 +176,13 @@ export async function startTestAddon(media: string): Promise<Running> {
 			}
 		}
 		if (type === 'movie' && id === TORRENT_ONLY_IMDB) {
-			return { streams: [{ infoHash: '0123456789abcdef0123456789abcdef01234567' }, { externalUrl: 'https://example.com/watch' }, { ytId: 'SUXWAEX2jlg' }] }
+			return {
+				streams: [
+					{ infoHash: '0123456789abcdef0123456789abcdef01234567' },
+					{ externalUrl: 'https://example.com/watch' },
+					{ ytId: 'SUXWAEX2jlg' },
+				],
+			}
 		}
 		return { streams: [] }
 	})
@@ -167,7 +203,14 @@ export async function startTestAddon(media: string): Promise<Running> {
 /** Add-ons that misbehave: a malformed manifest, an oversized one, a malformed stream list, one that never answers. */
 export async function startBrokenAddons(): Promise<Running> {
 	const app = express()
-	const goodManifest = { id: 'org.willow.broken', version: '1.0.0', name: 'Broken Streams', resources: ['stream'], types: ['movie'], catalogs: [] }
+	const goodManifest = {
+		id: 'org.willow.broken',
+		version: '1.0.0',
+		name: 'Broken Streams',
+		resources: ['stream'],
+		types: ['movie'],
+		catalogs: [],
+	}
 	app.get('/malformed/manifest.json', (_req, res) => res.json({ id: 'x', name: 5, resources: 'stream' }))
 	app.get('/huge/manifest.json', (_req, res) => res.json({ ...goodManifest, name: 'Huge', description: 'x'.repeat(3 * 1024 * 1024) }))
 	app.get('/badstreams/manifest.json', (_req, res) => res.json(goodManifest))

@@ -48,7 +48,11 @@ export function AccountPanel({ user }: { user: SessionUser }) {
 				await navigate('/login')
 				return
 			}
-			setNameError(error instanceof ApiError && error.status === 400 && error.serverMessage ? `${NAME_SAVE_ERROR}: ${error.serverMessage}` : NAME_SAVE_ERROR)
+			setNameError(
+				error instanceof ApiError && error.status === 400 && error.serverMessage
+					? `${NAME_SAVE_ERROR}: ${error.serverMessage}`
+					: NAME_SAVE_ERROR,
+			)
 			toast.error(NAME_SAVE_ERROR)
 		} finally {
 			setSaving(false)
@@ -103,12 +107,19 @@ export function AccountPanel({ user }: { user: SessionUser }) {
 				</dl>
 				<div className="py-4">
 					{user.isDonator ? (
-						<span data-testid="donator-badge" className="inline-flex items-center gap-2 rounded-full bg-accent/15 px-3 py-1 text-sm font-semibold text-accent">
+						<span
+							data-testid="donator-badge"
+							className="inline-flex items-center gap-2 rounded-full bg-accent/15 px-3 py-1 text-sm font-semibold text-accent"
+						>
 							<BadgeCheck className="size-4" aria-hidden="true" />
 							Generous Donator
 						</span>
 					) : (
-						<Link data-testid="donator-badge" to="/donate" className="inline-flex items-center gap-2 rounded-full bg-surface-2 px-3 py-1 text-sm font-medium hover:bg-surface-3">
+						<Link
+							data-testid="donator-badge"
+							to="/donate"
+							className="inline-flex items-center gap-2 rounded-full bg-surface-2 px-3 py-1 text-sm font-medium hover:bg-surface-3"
+						>
 							Not a Donator
 						</Link>
 					)}
@@ -191,11 +202,20 @@ function DeleteAccountDialog() {
 				<Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-background p-6 shadow-xl">
 					<Dialog.Title className="text-lg font-semibold">Delete your account?</Dialog.Title>
 					<Dialog.Description className="mt-2 text-sm text-muted">
-						This removes your account, synced bookmarks, watch history, settings and 4K token from the server. It cannot be undone. Bookmarks and history on this device stay.
+						This removes your account, synced bookmarks, watch history, settings and 4K token from the server. It cannot be undone.
+						Bookmarks and history on this device stay.
 					</Dialog.Description>
 					<form onSubmit={onConfirm} className="mt-4 flex flex-col gap-4">
 						{error ? <FormError>{error}</FormError> : null}
-						<FormField label="Your password, to confirm" name="confirm-password" type="password" autoComplete="current-password" value={typed} onChange={(event) => setTyped(event.target.value)} disabled={busy} />
+						<FormField
+							label="Your password, to confirm"
+							name="confirm-password"
+							type="password"
+							autoComplete="current-password"
+							value={typed}
+							onChange={(event) => setTyped(event.target.value)}
+							disabled={busy}
+						/>
 						<div className="flex justify-end gap-2">
 							<Dialog.Close asChild>
 								<Button variant="ghost" disabled={busy}>

@@ -8,7 +8,8 @@ import { toast } from '#app/stores/toast.ts'
 import { SettingsSection } from './settings-controls.tsx'
 
 const devices = (n: number) => `${n} other ${n === 1 ? 'device' : 'devices'}`
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage ? error.serverMessage.replace(/^\w+: /, '') : fallback)
+const messageOf = (error: unknown, fallback: string) =>
+	error instanceof ApiError && error.serverMessage ? error.serverMessage.replace(/^\w+: /, '') : fallback
 
 /** Password change (the current one required; other devices are signed out) and "Sign out of all other devices". */
 export function AccountSecurity() {
@@ -57,15 +58,41 @@ export function AccountSecurity() {
 		}
 	}
 
-	const set = (key: keyof typeof fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [key]: event.target.value }))
+	const set = (key: keyof typeof fields) => (event: { target: { value: string } }) =>
+		setFields((current) => ({ ...current, [key]: event.target.value }))
 	return (
 		<SettingsSection title="Security">
 			<form onSubmit={onChangePassword} className="flex max-w-md flex-col gap-3 py-4" data-testid="change-password">
 				<h3 className="font-medium">Change password</h3>
 				<p className="text-sm text-muted">At least 8 characters. Your other devices are signed out.</p>
-				<FormField label="Current password" name="current-password" type="password" autoComplete="current-password" required value={fields.currentPassword} onChange={set('currentPassword')} />
-				<FormField label="New password" name="new-password" type="password" autoComplete="new-password" required minLength={8} value={fields.newPassword} onChange={set('newPassword')} />
-				<FormField label="Confirm new password" name="new-password-confirm" type="password" autoComplete="new-password" required value={fields.newPasswordConfirm} onChange={set('newPasswordConfirm')} />
+				<FormField
+					label="Current password"
+					name="current-password"
+					type="password"
+					autoComplete="current-password"
+					required
+					value={fields.currentPassword}
+					onChange={set('currentPassword')}
+				/>
+				<FormField
+					label="New password"
+					name="new-password"
+					type="password"
+					autoComplete="new-password"
+					required
+					minLength={8}
+					value={fields.newPassword}
+					onChange={set('newPassword')}
+				/>
+				<FormField
+					label="Confirm new password"
+					name="new-password-confirm"
+					type="password"
+					autoComplete="new-password"
+					required
+					value={fields.newPasswordConfirm}
+					onChange={set('newPasswordConfirm')}
+				/>
 				<div>
 					<Button type="submit" disabled={busy !== null}>
 						{busy === 'password' ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}

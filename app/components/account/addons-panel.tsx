@@ -133,7 +133,9 @@ function SignedInAddons() {
 			// Keep the keyboard on the same button of the moved row, unless it just became disabled.
 			requestAnimationFrame(() => {
 				const row = listRef.current?.querySelector<HTMLElement>(`[data-addon-id="${CSS.escape(addon.id)}"]`)
-				const target = row?.querySelector<HTMLButtonElement>(`[data-move="${direction}"]:not(:disabled)`) ?? row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)')
+				const target =
+					row?.querySelector<HTMLButtonElement>(`[data-move="${direction}"]:not(:disabled)`) ??
+					row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)')
 				target?.focus()
 			})
 		} catch (error) {
@@ -152,7 +154,10 @@ function SignedInAddons() {
 			<p className="sr-only" role="status" aria-live="polite">
 				{announcement}
 			</p>
-			<SettingsSection title="Add an add-on" note="Paste the manifest URL of a Stremio add-on (it ends with /manifest.json). Add-ons must be on a public address.">
+			<SettingsSection
+				title="Add an add-on"
+				note="Paste the manifest URL of a Stremio add-on (it ends with /manifest.json). Add-ons must be on a public address."
+			>
 				<form onSubmit={onAdd} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-end" aria-busy={adding}>
 					<FormField
 						label="Manifest URL"
@@ -237,8 +242,18 @@ function SignedInAddons() {
 									>
 										<ArrowDown className="size-4" aria-hidden="true" />
 									</Button>
-									<Button variant="ghost" size="icon" aria-label={`Remove ${addon.name}`} disabled={busyId !== null} onClick={() => void onRemove(addon)}>
-										{busyId === addon.id ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <Trash2 className="size-4" aria-hidden="true" />}
+									<Button
+										variant="ghost"
+										size="icon"
+										aria-label={`Remove ${addon.name}`}
+										disabled={busyId !== null}
+										onClick={() => void onRemove(addon)}
+									>
+										{busyId === addon.id ? (
+											<Loader2 className="size-4 animate-spin" aria-hidden="true" />
+										) : (
+											<Trash2 className="size-4" aria-hidden="true" />
+										)}
 									</Button>
 								</div>
 							</li>

@@ -21,7 +21,17 @@ function RowText({ id, label, description }: { id: string; label: string; descri
 }
 
 /** An on/off setting, as a switch (role=switch) with its label. */
-export function SwitchRow({ label, description, checked, onChange }: { label: string; description?: ReactNode; checked: boolean; onChange: (value: boolean) => void }) {
+export function SwitchRow({
+	label,
+	description,
+	checked,
+	onChange,
+}: {
+	label: string
+	description?: ReactNode
+	checked: boolean
+	onChange: (value: boolean) => void
+}) {
 	const id = useId()
 	return (
 		<div className={rowClass}>
@@ -33,9 +43,19 @@ export function SwitchRow({ label, description, checked, onChange }: { label: st
 				aria-checked={checked}
 				aria-describedby={description ? `${id}-description` : undefined}
 				onClick={() => onChange(!checked)}
-				className={cn('relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors', checked ? 'bg-accent' : 'bg-surface-3', focusRing)}
+				className={cn(
+					'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors',
+					checked ? 'bg-accent' : 'bg-surface-3',
+					focusRing,
+				)}
 			>
-				<span className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-1')} aria-hidden="true" />
+				<span
+					className={cn(
+						'inline-block size-5 rounded-full bg-white shadow transition-transform',
+						checked ? 'translate-x-6' : 'translate-x-1',
+					)}
+					aria-hidden="true"
+				/>
 			</button>
 		</div>
 	)

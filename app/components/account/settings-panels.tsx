@@ -20,10 +20,13 @@ import { RangeRow, SelectRow, SettingsSection, SwitchRow } from './settings-cont
 const WATCH_REGION_CHOICES = [{ value: 'auto', label: 'Automatic (from your browser)' }, ...regionOptions()]
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
-const optionsOf = <T extends string>(values: readonly T[], label: (value: T) => string = capitalise) => values.map((value) => ({ value, label: label(value) }))
+const optionsOf = <T extends string>(values: readonly T[], label: (value: T) => string = capitalise) =>
+	values.map((value) => ({ value, label: label(value) }))
 
 function SavedNote({ signedIn }: { signedIn: boolean }) {
-	return <>{signedIn ? 'Saved on this device and synced to your account.' : 'Saved on this device. Sign in to sync them to your account.'}</>
+	return (
+		<>{signedIn ? 'Saved on this device and synced to your account.' : 'Saved on this device. Sign in to sync them to your account.'}</>
+	)
 }
 
 export function PlayerSettings({ signedIn }: { signedIn: boolean }) {
@@ -31,9 +34,24 @@ export function PlayerSettings({ signedIn }: { signedIn: boolean }) {
 	const player = settings.player
 	return (
 		<SettingsSection title="Player" note={<SavedNote signedIn={signedIn} />}>
-			<SwitchRow label="Autoplay" description="Start playing as soon as the video is ready." checked={player.autoplay} onChange={(value) => update('player.autoplay', value)} />
-			<SwitchRow label="Auto next episode" description="Go to the next episode when one ends." checked={player.autoNext} onChange={(value) => update('player.autoNext', value)} />
-			<SwitchRow label="Seek preview" description="Show thumbnails while seeking." checked={player.preview} onChange={(value) => update('player.preview', value)} />
+			<SwitchRow
+				label="Autoplay"
+				description="Start playing as soon as the video is ready."
+				checked={player.autoplay}
+				onChange={(value) => update('player.autoplay', value)}
+			/>
+			<SwitchRow
+				label="Auto next episode"
+				description="Go to the next episode when one ends."
+				checked={player.autoNext}
+				onChange={(value) => update('player.autoNext', value)}
+			/>
+			<SwitchRow
+				label="Seek preview"
+				description="Show thumbnails while seeking."
+				checked={player.preview}
+				onChange={(value) => update('player.preview', value)}
+			/>
 			<SelectRow
 				label="Preferred quality"
 				value={player.quality}
@@ -49,7 +67,12 @@ export function AppearanceSettings({ signedIn }: { signedIn: boolean }) {
 	const appearance = settings.appearance
 	return (
 		<SettingsSection title="Appearance" note={<SavedNote signedIn={signedIn} />}>
-			<SelectRow label="Theme" value={appearance.theme} options={optionsOf(THEME_PREFERENCES)} onChange={(value) => update('appearance.theme', value)} />
+			<SelectRow
+				label="Theme"
+				value={appearance.theme}
+				options={optionsOf(THEME_PREFERENCES)}
+				onChange={(value) => update('appearance.theme', value)}
+			/>
 			<RangeRow
 				label="Subtitle size"
 				value={appearance.subtitleSize}
@@ -59,7 +82,12 @@ export function AppearanceSettings({ signedIn }: { signedIn: boolean }) {
 				format={(value) => `${value}%`}
 				onChange={(value) => update('appearance.subtitleSize', value)}
 			/>
-			<SelectRow label="Subtitle colour" value={appearance.subtitleColor} options={optionsOf(SUBTITLE_COLOURS)} onChange={(value) => update('appearance.subtitleColor', value)} />
+			<SelectRow
+				label="Subtitle colour"
+				value={appearance.subtitleColor}
+				options={optionsOf(SUBTITLE_COLOURS)}
+				onChange={(value) => update('appearance.subtitleColor', value)}
+			/>
 			<SelectRow
 				label="Subtitle background"
 				value={appearance.subtitleBackground}
@@ -75,7 +103,12 @@ export function AppearanceSettings({ signedIn }: { signedIn: boolean }) {
 				format={formatDelay}
 				onChange={(value) => update('appearance.subtitleDelay', Math.round(value * 10) / 10)}
 			/>
-			<SelectRow label="Thumbnail size" value={appearance.thumbnailSize} options={optionsOf(THUMBNAIL_SIZES)} onChange={(value) => update('appearance.thumbnailSize', value)} />
+			<SelectRow
+				label="Thumbnail size"
+				value={appearance.thumbnailSize}
+				options={optionsOf(THUMBNAIL_SIZES)}
+				onChange={(value) => update('appearance.thumbnailSize', value)}
+			/>
 		</SettingsSection>
 	)
 }
@@ -85,9 +118,24 @@ export function ContentSettings({ signedIn }: { signedIn: boolean }) {
 	const content = settings.content
 	return (
 		<SettingsSection title="Content" note={<SavedNote signedIn={signedIn} />}>
-			<SelectRow label="Content filtering" value={content.contentFiltering} options={optionsOf(CONTENT_FILTERS)} onChange={(value) => update('content.contentFiltering', value)} />
-			<SelectRow label="Preferred audio" value={content.preferredAudio} options={optionsOf(AUDIO_LANGUAGES)} onChange={(value) => update('content.preferredAudio', value)} />
-			<SelectRow label="Preferred subtitles" value={content.preferredSubtitles} options={optionsOf(SUBTITLE_LANGUAGES)} onChange={(value) => update('content.preferredSubtitles', value)} />
+			<SelectRow
+				label="Content filtering"
+				value={content.contentFiltering}
+				options={optionsOf(CONTENT_FILTERS)}
+				onChange={(value) => update('content.contentFiltering', value)}
+			/>
+			<SelectRow
+				label="Preferred audio"
+				value={content.preferredAudio}
+				options={optionsOf(AUDIO_LANGUAGES)}
+				onChange={(value) => update('content.preferredAudio', value)}
+			/>
+			<SelectRow
+				label="Preferred subtitles"
+				value={content.preferredSubtitles}
+				options={optionsOf(SUBTITLE_LANGUAGES)}
+				onChange={(value) => update('content.preferredSubtitles', value)}
+			/>
 			<SelectRow
 				label="Where to watch region"
 				description="Whose streaming, rent and buy offers the movie and series pages show."
@@ -115,5 +163,12 @@ export function NotificationSettings({ signedIn }: { signedIn: boolean }) {
 
 export function EmailUpdatesSetting() {
 	const { settings, update } = useSettings()
-	return <SwitchRow label="Email updates" description="Occasional news about Willow." checked={settings.account.emailUpdates} onChange={(value) => update('account.emailUpdates', value)} />
+	return (
+		<SwitchRow
+			label="Email updates"
+			description="Occasional news about Willow."
+			checked={settings.account.emailUpdates}
+			onChange={(value) => update('account.emailUpdates', value)}
+		/>
+	)
 }

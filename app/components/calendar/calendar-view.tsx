@@ -21,7 +21,14 @@ function EpisodeRow({ entry, showDate }: { entry: CalendarEpisode; showDate: boo
 				className="flex items-center gap-3 rounded-md p-2 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
 				data-testid="calendar-episode"
 			>
-				<MediaImage path={entry.posterPath} kind="poster" alt="" fixedSize="w92" className="h-16 w-11 shrink-0 rounded object-cover" placeholderClassName="h-16 w-11 shrink-0 rounded" />
+				<MediaImage
+					path={entry.posterPath}
+					kind="poster"
+					alt=""
+					fixedSize="w92"
+					className="h-16 w-11 shrink-0 rounded object-cover"
+					placeholderClassName="h-16 w-11 shrink-0 rounded"
+				/>
 				<span className="flex min-w-0 flex-col">
 					<span className="font-medium break-words">{entry.seriesName}</span>
 					<span className="text-sm text-muted break-words">

@@ -5,7 +5,8 @@ import { CreditsList, type CreditPerson } from './credits-list.tsx'
 // The demo catalogue lists five people at most, so the end-to-end tests never
 // meet the "Click for N more" button: its rendering is checked here.
 
-const people = (count: number): CreditPerson[] => Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `Person ${i + 1}`, role: `Role ${i + 1}`, profile_path: null }))
+const people = (count: number): CreditPerson[] =>
+	Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `Person ${i + 1}`, role: `Role ${i + 1}`, profile_path: null }))
 const listItems = (html: string) => html.match(/<li\b/g)?.length ?? 0
 
 describe('CreditsList', () => {

@@ -12,7 +12,17 @@ export interface CreditPerson {
 }
 
 /** A cast or crew list: 5 people, then a "Click for N more" button that shows the rest (product.md §2). */
-export function CreditsList({ title, people, visible = CREDITS_VISIBLE, testId }: { title: string; people: readonly CreditPerson[]; visible?: number; testId?: string }) {
+export function CreditsList({
+	title,
+	people,
+	visible = CREDITS_VISIBLE,
+	testId,
+}: {
+	title: string
+	people: readonly CreditPerson[]
+	visible?: number
+	testId?: string
+}) {
 	const id = useId()
 	const [expanded, setExpanded] = useState(false)
 	const { shown, hiddenCount } = splitVisible(people, visible)
@@ -35,7 +45,15 @@ export function CreditsList({ title, people, visible = CREDITS_VISIBLE, testId }
 				))}
 			</ul>
 			{hiddenCount > 0 && !expanded ? (
-				<Button variant="link" size="inline" aria-expanded={false} aria-controls={`${id}-list`} onClick={() => setExpanded(true)} className="self-start text-sm" data-testid="credits-more">
+				<Button
+					variant="link"
+					size="inline"
+					aria-expanded={false}
+					aria-controls={`${id}-list`}
+					onClick={() => setExpanded(true)}
+					className="self-start text-sm"
+					data-testid="credits-more"
+				>
 					{moreLabel(hiddenCount)}
 				</Button>
 			) : null}

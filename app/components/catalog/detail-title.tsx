@@ -16,7 +16,17 @@ export function DetailTitle({ title, logoPath }: { title: string; logoPath: stri
 	const showLogo = Boolean(logoPath) && !logoFailed
 	return (
 		<>
-			{showLogo ? <MediaImage path={logoPath} kind="logo" alt="" sizes="320px" priority onFailed={() => setLogoFailed(true)} className="h-20 w-auto max-w-xs object-contain object-left sm:h-24" /> : null}
+			{showLogo ? (
+				<MediaImage
+					path={logoPath}
+					kind="logo"
+					alt=""
+					sizes="320px"
+					priority
+					onFailed={() => setLogoFailed(true)}
+					className="h-20 w-auto max-w-xs object-contain object-left sm:h-24"
+				/>
+			) : null}
 			<h1 className={showLogo ? 'sr-only' : 'text-3xl font-black tracking-tight sm:text-5xl'} data-testid="detail-title">
 				{title}
 			</h1>
@@ -52,7 +62,12 @@ export function GenreChips({ genres }: { genres: ReadonlyArray<{ id: number; nam
 		<ul aria-label="Genres" className="flex flex-wrap gap-2">
 			{genres.map((genre) => (
 				<li key={genre.id}>
-					<Link to={genreCategoryHref(genre, CATEGORIES)} prefetch="intent" className="inline-block rounded-full border border-border px-3 py-1 text-sm hover:bg-surface-2" data-testid="genre-chip">
+					<Link
+						to={genreCategoryHref(genre, CATEGORIES)}
+						prefetch="intent"
+						className="inline-block rounded-full border border-border px-3 py-1 text-sm hover:bg-surface-2"
+						data-testid="genre-chip"
+					>
 						{genre.name}
 					</Link>
 				</li>

@@ -195,7 +195,11 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 										<div className="flex flex-wrap items-start gap-3">
 											{kind !== 'unknown' ? <WatchLink type={kind} id={item.id} title={title} released={released} /> : null}
 											{href ? (
-												<Link to={href} prefetch="intent" className={cn(buttonClass('outline', 'md'), 'border-white/60 text-white hover:bg-white/10')}>
+												<Link
+													to={href}
+													prefetch="intent"
+													className={cn(buttonClass('outline', 'md'), 'border-white/60 text-white hover:bg-white/10')}
+												>
 													<Info className="h-5 w-5" aria-hidden="true" />
 													View Details
 												</Link>
@@ -224,7 +228,12 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 								className="flex h-6 w-6 shrink-0 items-center justify-center"
 								data-testid="hero-dot"
 							>
-								<span className={cn('block h-2 rounded-full bg-white/60 transition-all motion-reduce:transition-none', index === selected ? 'w-5 bg-white' : 'w-2')} />
+								<span
+									className={cn(
+										'block h-2 rounded-full bg-white/60 transition-all motion-reduce:transition-none',
+										index === selected ? 'w-5 bg-white' : 'w-2',
+									)}
+								/>
 							</IconButton>
 						))}
 					</div>
@@ -251,7 +260,15 @@ function HeroTitle({ title, logoPath, priority }: { title: string; logoPath: str
 	if (!logoPath || logoFailed) return <h2 className="text-3xl font-black tracking-tight drop-shadow sm:text-5xl">{title}</h2>
 	return (
 		<h2 className="m-0">
-			<MediaImage path={logoPath} kind="logo" alt={title} sizes="(min-width: 640px) 320px, 220px" priority={priority} onFailed={() => setLogoFailed(true)} className="h-20 w-auto max-w-[60%] object-contain object-left sm:h-32" />
+			<MediaImage
+				path={logoPath}
+				kind="logo"
+				alt={title}
+				sizes="(min-width: 640px) 320px, 220px"
+				priority={priority}
+				onFailed={() => setLogoFailed(true)}
+				className="h-20 w-auto max-w-[60%] object-contain object-left sm:h-32"
+			/>
 		</h2>
 	)
 }

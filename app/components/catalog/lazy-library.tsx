@@ -4,7 +4,9 @@ import type { BookmarkButtonProps } from '#app/components/library/bookmark-butto
 // The library controls bring the device store and toasts with them; loading
 // them as separate chunks keeps them out of the pages' first-load JavaScript.
 const BookmarkButton = lazy(() => import('#app/components/library/bookmark-button.tsx').then((m) => ({ default: m.BookmarkButton })))
-const ContinueWatchingRow = lazy(() => import('#app/components/library/continue-watching-row.tsx').then((m) => ({ default: m.ContinueWatchingRow })))
+const ContinueWatchingRow = lazy(() =>
+	import('#app/components/library/continue-watching-row.tsx').then((m) => ({ default: m.ContinueWatchingRow })),
+)
 
 /** The watchlist control on detail pages. */
 export function DetailBookmark(props: BookmarkButtonProps) {

@@ -13,7 +13,11 @@ export function LoadError() {
 			<h2 className="text-xl font-semibold">{LOAD_ERROR_TITLE}</h2>
 			<p className="text-muted">{LOAD_ERROR_TEXT}</p>
 			<Button onClick={() => revalidator.revalidate()} disabled={revalidator.state === 'loading'}>
-				<RefreshCw className="h-4 w-4 motion-safe:data-[busy=true]:animate-spin" aria-hidden="true" data-busy={revalidator.state === 'loading'} />
+				<RefreshCw
+					className="h-4 w-4 motion-safe:data-[busy=true]:animate-spin"
+					aria-hidden="true"
+					data-busy={revalidator.state === 'loading'}
+				/>
 				Retry
 			</Button>
 		</div>

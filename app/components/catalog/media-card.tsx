@@ -11,7 +11,17 @@ export interface CardMedia extends MediaLike {
 }
 
 /** A poster card linking to the detail page: poster, title, year, rating and the trending badge. */
-export function MediaCard({ item, priority, className, sizes }: { item: CardMedia; priority?: boolean; className?: string; sizes?: string }) {
+export function MediaCard({
+	item,
+	priority,
+	className,
+	sizes,
+}: {
+	item: CardMedia
+	priority?: boolean
+	className?: string
+	sizes?: string
+}) {
 	const title = mediaTitle(item)
 	const href = mediaHref(item)
 	const year = yearOf(mediaDate(item))
@@ -29,7 +39,10 @@ export function MediaCard({ item, priority, className, sizes }: { item: CardMedi
 					className="w-full transition-transform group-hover:scale-105"
 				/>
 				{isTrending(item.popularity) ? (
-					<span className="absolute top-2 left-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="trending-badge">
+					<span
+						className="absolute top-2 left-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white"
+						data-testid="trending-badge"
+					>
 						Trending
 					</span>
 				) : null}

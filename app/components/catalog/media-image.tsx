@@ -102,7 +102,8 @@ export function MediaImage({ path, kind, alt, sizes, fixedSize, priority, classN
 		const Icon = kind === 'profile' ? User : kind === 'logo' ? ImageOff : Clapperboard
 		// A logo with a text stand-in (onFailed: hero slides, detail titles) leaves the slot to the caller;
 		// elsewhere a logo falls back to the site icon (product.md §7).
-		if (kind === 'logo') return onFailed ? null : <img src={SITE_ICON} alt={alt} data-fallback="site-icon" className={cn('object-contain', className)} />
+		if (kind === 'logo')
+			return onFailed ? null : <img src={SITE_ICON} alt={alt} data-fallback="site-icon" className={cn('object-contain', className)} />
 		return (
 			<div
 				role="img"

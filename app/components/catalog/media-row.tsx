@@ -70,12 +70,12 @@ export function MediaRow({
 					) : null}
 					{shown.length > 0 ? (
 						<>
-					<IconButton onClick={() => page(-1)} label={`Scroll ${title} back`}>
-						<ChevronLeft className="h-5 w-5" aria-hidden="true" />
-					</IconButton>
-					<IconButton onClick={() => page(1)} label={`Scroll ${title} forward`}>
-						<ChevronRight className="h-5 w-5" aria-hidden="true" />
-					</IconButton>
+							<IconButton onClick={() => page(-1)} label={`Scroll ${title} back`}>
+								<ChevronLeft className="h-5 w-5" aria-hidden="true" />
+							</IconButton>
+							<IconButton onClick={() => page(1)} label={`Scroll ${title} forward`}>
+								<ChevronRight className="h-5 w-5" aria-hidden="true" />
+							</IconButton>
 						</>
 					) : null}
 				</div>
@@ -84,7 +84,11 @@ export function MediaRow({
 				<p className="text-sm text-muted">{emptyText ?? 'Nothing to show right now.'}</p>
 			) : (
 				// scroll-px-1 matches px-1: the first card snaps at 0, so the row does not snap-scroll on load (Chrome takes that for a user scroll and stops measuring LCP).
-				<ul ref={scroller} onScroll={renderRest} className="relative -mx-1 flex snap-x scroll-px-1 gap-3 overflow-x-auto scroll-smooth px-1 pb-2 motion-reduce:scroll-auto [scrollbar-width:thin]">
+				<ul
+					ref={scroller}
+					onScroll={renderRest}
+					className="relative -mx-1 flex snap-x scroll-px-1 gap-3 overflow-x-auto scroll-smooth px-1 pb-2 motion-reduce:scroll-auto [scrollbar-width:thin]"
+				>
 					{rendered.map((item, index) => (
 						<li key={`${item.media_type ?? ''}${item.id}`} className="w-32 shrink-0 snap-start sm:w-40">
 							<MediaCard item={item} priority={priority && index < 6} />
@@ -97,7 +101,17 @@ export function MediaRow({
 }
 
 /** A responsive grid of poster cards. */
-export function MediaGrid({ items, label, priorityCount = 0, itemRef }: { items: readonly CardMedia[]; label: string; priorityCount?: number; itemRef?: (index: number) => ((node: HTMLLIElement | null) => void) | undefined }) {
+export function MediaGrid({
+	items,
+	label,
+	priorityCount = 0,
+	itemRef,
+}: {
+	items: readonly CardMedia[]
+	label: string
+	priorityCount?: number
+	itemRef?: (index: number) => ((node: HTMLLIElement | null) => void) | undefined
+}) {
 	return (
 		<ul aria-label={label} className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
 			{items.map((item, index) => (

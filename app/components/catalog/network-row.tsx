@@ -20,7 +20,11 @@ export function networkDiscoverQuery(network: Network, page = 1) {
 }
 
 async function loadNetworkItems(network: Network, kind: NetworkKind, signal: AbortSignal): Promise<CardMedia[]> {
-	const page = await catalogRequest<TmdbPage<TmdbMovieListItem | TmdbTvListItem>>(`/discover/${kind}`, networkDiscoverQuery(network), signal)
+	const page = await catalogRequest<TmdbPage<TmdbMovieListItem | TmdbTvListItem>>(
+		`/discover/${kind}`,
+		networkDiscoverQuery(network),
+		signal,
+	)
 	return withKind(page.results, kind)
 }
 
@@ -127,7 +131,11 @@ export function NetworkRow({
 					onChange={setSlug}
 					options={NETWORKS.map((n) => ({ value: n.slug, label: n.name }))}
 				/>
-				<IconButton onClick={() => setStopped((s) => !s)} className="ml-auto" label={stopped ? 'Resume network rotation' : 'Pause network rotation'}>
+				<IconButton
+					onClick={() => setStopped((s) => !s)}
+					className="ml-auto"
+					label={stopped ? 'Resume network rotation' : 'Pause network rotation'}
+				>
 					{stopped ? <Play className="h-4 w-4" aria-hidden="true" /> : <Pause className="h-4 w-4" aria-hidden="true" />}
 				</IconButton>
 			</div>
@@ -136,7 +144,13 @@ export function NetworkRow({
 			) : items === null ? (
 				<MediaRowSkeleton title={title} />
 			) : (
-				<MediaRow title={title} heading={heading} items={items} viewAllHref={`/networks/${network.slug}?type=${kind}`} emptyText="No content found for this network" />
+				<MediaRow
+					title={title}
+					heading={heading}
+					items={items}
+					viewAllHref={`/networks/${network.slug}?type=${kind}`}
+					emptyText="No content found for this network"
+				/>
 			)}
 			{failed ? (
 				<Link to={`/networks/${network.slug}`} className="text-sm text-accent underline">

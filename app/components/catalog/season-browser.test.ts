@@ -20,7 +20,17 @@ describe('episodeCards', () => {
 			guest_stars: [],
 		}
 		expect(episodeCards([episode])).toEqual([
-			{ id: 7, name: 'Pilot', overview: 'It begins.', episode_number: 1, season_number: 2, air_date: '2020-01-01', runtime: 42, still_path: '/still.webp', vote_average: 7.5 },
+			{
+				id: 7,
+				name: 'Pilot',
+				overview: 'It begins.',
+				episode_number: 1,
+				season_number: 2,
+				air_date: '2020-01-01',
+				runtime: 42,
+				still_path: '/still.webp',
+				vote_average: 7.5,
+			},
 		])
 	})
 })

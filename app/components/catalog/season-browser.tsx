@@ -14,7 +14,10 @@ import { catalogRequest } from '#app/utils/api-client.ts'
 import { MediaImage } from './media-image.tsx'
 import { useRenderRest } from './use-render-rest.ts'
 
-export type EpisodeCardData = Pick<TmdbEpisode, 'id' | 'name' | 'overview' | 'episode_number' | 'season_number' | 'air_date' | 'runtime' | 'still_path' | 'vote_average'>
+export type EpisodeCardData = Pick<
+	TmdbEpisode,
+	'id' | 'name' | 'overview' | 'episode_number' | 'season_number' | 'air_date' | 'runtime' | 'still_path' | 'vote_average'
+>
 
 /** Characters of an episode card's overview. */
 const EPISODE_OVERVIEW_LIMIT = 140
@@ -89,7 +92,9 @@ export function SeriesEpisodes({
 	const navigate = useNavigate()
 	const id = useId()
 	const list = pickableSeasons(seasons)
-	const [selection, setSelection] = useState<EpisodeSelection>(currentEpisode ?? { season: initial?.season ?? list[0]?.season_number ?? 1, episode: 1 })
+	const [selection, setSelection] = useState<EpisodeSelection>(
+		currentEpisode ?? { season: initial?.season ?? list[0]?.season_number ?? 1, episode: 1 },
+	)
 	const { episodes, error } = useSeasonEpisodes(seriesId, selection.season, initial)
 	const summary = list.find((s) => s.season_number === selection.season)
 	const episodeCount = Math.max(summary?.episode_count ?? 0, episodes?.length ?? 0)
@@ -153,7 +158,14 @@ export function SeriesEpisodes({
 					</Button>
 				</form>
 			) : null}
-			<section ref={browser} aria-labelledby={`${id}-browser`} className="flex flex-col gap-4" data-testid="season-browser" onFocus={renderRest} onPointerEnter={renderRest}>
+			<section
+				ref={browser}
+				aria-labelledby={`${id}-browser`}
+				className="flex flex-col gap-4"
+				data-testid="season-browser"
+				onFocus={renderRest}
+				onPointerEnter={renderRest}
+			>
 				<div className="flex flex-wrap items-center justify-between gap-3">
 					<h2 id={`${id}-browser`} className="text-xl font-semibold">
 						Episodes
@@ -207,7 +219,17 @@ export function SeriesEpisodes({
 	)
 }
 
-export function EpisodeCard({ seriesId, seriesName, episode, current }: { seriesId: number; seriesName: string; episode: EpisodeCardData; current?: boolean }) {
+export function EpisodeCard({
+	seriesId,
+	seriesName,
+	episode,
+	current,
+}: {
+	seriesId: number
+	seriesName: string
+	episode: EpisodeCardData
+	current?: boolean
+}) {
 	const runtime = formatRuntime(episode.runtime)
 	const date = formatLongDate(episode.air_date)
 	const rating = episode.vote_average ? formatRating(episode.vote_average) : undefined
@@ -216,10 +238,19 @@ export function EpisodeCard({ seriesId, seriesName, episode, current }: { series
 			to={episodeHref(seriesId, seriesName, episode.season_number, episode.episode_number)}
 			prefetch="intent"
 			aria-current={current ? 'page' : undefined}
-			className={cn('group flex h-full flex-col overflow-hidden rounded-lg bg-surface-2 hover:bg-surface-3', current && 'ring-2 ring-accent')}
+			className={cn(
+				'group flex h-full flex-col overflow-hidden rounded-lg bg-surface-2 hover:bg-surface-3',
+				current && 'ring-2 ring-accent',
+			)}
 			data-testid="episode-card"
 		>
-			<MediaImage path={episode.still_path} kind="still" alt="" sizes="(min-width: 1024px) 300px, (min-width: 640px) 45vw, 90vw" className="w-full" />
+			<MediaImage
+				path={episode.still_path}
+				kind="still"
+				alt=""
+				sizes="(min-width: 1024px) 300px, (min-width: 640px) 45vw, 90vw"
+				className="w-full"
+			/>
 			<div className="flex flex-col gap-1 p-3">
 				<p className="text-xs text-muted">
 					{`S${episode.season_number} · E${episode.episode_number}`}

@@ -17,14 +17,23 @@ export default function WhereToWatchOffers({ options, title }: { options: WatchO
 	const region = chooseWatchRegion(settings.content.watchRegion, languages ? languages.split(',') : [])
 	const { link, groups } = offersIn(options, region)
 	const name = regionName(region)
-	const choices = REGION_OPTIONS.some((option) => option.value === region) ? REGION_OPTIONS : [{ value: region, label: name }, ...REGION_OPTIONS]
+	const choices = REGION_OPTIONS.some((option) => option.value === region)
+		? REGION_OPTIONS
+		: [{ value: region, label: name }, ...REGION_OPTIONS]
 	return (
 		<div className="flex flex-col gap-4" data-testid="watch-offers" data-region={region}>
 			<div className="flex flex-wrap items-center gap-2 text-sm">
 				<label htmlFor={`${id}-region`} className="text-muted">
 					Region
 				</label>
-				<Select id={`${id}-region`} size="sm" value={region} onChange={(event) => update('content.watchRegion', event.target.value)} className="max-w-full min-w-0 text-foreground" data-testid="watch-region">
+				<Select
+					id={`${id}-region`}
+					size="sm"
+					value={region}
+					onChange={(event) => update('content.watchRegion', event.target.value)}
+					className="max-w-full min-w-0 text-foreground"
+					data-testid="watch-region"
+				>
 					{choices.map((option) => (
 						<option key={option.value} value={option.value}>
 							{option.label}
@@ -47,7 +56,15 @@ export default function WhereToWatchOffers({ options, title }: { options: WatchO
 								{group.providers.map((provider) => (
 									<li key={provider.id} className="flex items-center gap-3" data-testid="watch-provider">
 										{provider.logo ? (
-											<img src={imageUrl(provider.logo, 'w92')} alt="" width={40} height={40} loading="lazy" decoding="async" className="h-10 w-10 shrink-0 rounded-lg bg-surface-2 object-cover" />
+											<img
+												src={imageUrl(provider.logo, 'w92')}
+												alt=""
+												width={40}
+												height={40}
+												loading="lazy"
+												decoding="async"
+												className="h-10 w-10 shrink-0 rounded-lg bg-surface-2 object-cover"
+											/>
 										) : (
 											<span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-lg bg-surface-2" />
 										)}
@@ -64,7 +81,13 @@ export default function WhereToWatchOffers({ options, title }: { options: WatchO
 				{link ? (
 					<>
 						{' '}
-						<a href={link} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 underline hover:text-foreground" data-testid="watch-attribution">
+						<a
+							href={link}
+							target="_blank"
+							rel="noopener noreferrer"
+							className="inline-flex items-center gap-1 underline hover:text-foreground"
+							data-testid="watch-attribution"
+						>
 							See every offer in {name} on TMDB
 							<ExternalLink className="h-3 w-3" aria-hidden="true" />
 							<span className="sr-only"> (opens in a new tab)</span>

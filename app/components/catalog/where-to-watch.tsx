@@ -26,9 +26,17 @@ function OffersPlaceholder() {
 
 export function WhereToWatch({ options, title }: { options: WatchOptions; title: string }) {
 	const id = useId()
-	const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+	const hydrated = useSyncExternalStore(
+		noSubscription,
+		() => true,
+		() => false,
+	)
 	return (
-		<section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4 sm:p-6" data-testid="where-to-watch">
+		<section
+			aria-labelledby={`${id}-heading`}
+			className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4 sm:p-6"
+			data-testid="where-to-watch"
+		>
 			<h2 id={`${id}-heading`} className="text-xl font-semibold">
 				Where to watch
 			</h2>

@@ -8,7 +8,11 @@ export function DonationAddressCard({ currency, address, qrSvg }: { currency: Cu
 	const [copied, setCopied] = useState(false)
 	const name = CURRENCY_NAMES[currency]
 	return (
-		<section aria-labelledby={`donate-${currency}`} className="flex flex-col items-center gap-3 rounded-lg border border-border bg-surface p-4 text-center" data-testid={`donate-${currency}`}>
+		<section
+			aria-labelledby={`donate-${currency}`}
+			className="flex flex-col items-center gap-3 rounded-lg border border-border bg-surface p-4 text-center"
+			data-testid={`donate-${currency}`}
+		>
 			<h2 id={`donate-${currency}`} className="text-lg font-semibold">
 				{name} ({currency})
 			</h2>

@@ -40,7 +40,10 @@ function errorText(body: unknown, fallback: string) {
 async function keepToken(token: string) {
 	writeDeviceBatch({ '4kToken': token, '4kTokenSynced': false })
 	// Loaded only now: the account and sync code (and zod) stay out of the page's first load.
-	const [{ fetchMe, storedUserInfo }, { syncFourKToken }] = await Promise.all([import('#app/stores/account.ts'), import('#app/stores/sync.ts')])
+	const [{ fetchMe, storedUserInfo }, { syncFourKToken }] = await Promise.all([
+		import('#app/stores/account.ts'),
+		import('#app/stores/sync.ts'),
+	])
 	if (!storedUserInfo()) return
 	try {
 		const { user } = await fetchMe()
@@ -118,13 +121,21 @@ export function FourKWizard() {
 	}
 
 	const heading = (text: string) => (
-		<h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent">
+		<h2
+			ref={headingRef}
+			tabIndex={-1}
+			className="text-xl font-semibold outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent"
+		>
 			{text}
 		</h2>
 	)
 
 	return (
-		<section aria-label="4K setup" className="flex flex-col gap-6 rounded-lg border border-border bg-surface p-4 sm:p-6" data-testid="four-k-wizard">
+		<section
+			aria-label="4K setup"
+			className="flex flex-col gap-6 rounded-lg border border-border bg-surface p-4 sm:p-6"
+			data-testid="four-k-wizard"
+		>
 			<ol className="grid grid-cols-3 gap-2 text-sm" aria-label="Setup steps">
 				{STEPS.map((name, index) => {
 					const state = step > index ? 'done' : step === index ? 'current' : 'todo'
@@ -150,8 +161,8 @@ export function FourKWizard() {
 				<div className="flex flex-col gap-4">
 					{heading('Step 1: Account')}
 					<p className="text-muted">
-						Create an account with the 4K service this site uses, or sign in to the one you have. Then open the service&apos;s token page: you will paste
-						the token here in the next step.
+						Create an account with the 4K service this site uses, or sign in to the one you have. Then open the service&apos;s token page:
+						you will paste the token here in the next step.
 					</p>
 					<div className="flex flex-wrap gap-3">
 						<Button onClick={() => go(1)}>Next</Button>
@@ -216,11 +227,14 @@ export function FourKWizard() {
 				<form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
 					{heading('Step 3: Submit')}
 					<p className="text-muted">
-						Submit the token to the 4K service. It is kept on this device; when you are signed in to Willow it also syncs to your account, so your other
-						devices get it too.
+						Submit the token to the 4K service. It is kept on this device; when you are signed in to Willow it also syncs to your account,
+						so your other devices get it too.
 					</p>
 					{submit.kind === 'failed' ? (
-						<div role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">
+						<div
+							role="alert"
+							className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300"
+						>
 							{FOURK_TEXT.submitFailed}
 						</div>
 					) : null}

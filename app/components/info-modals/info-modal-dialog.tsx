@@ -95,7 +95,11 @@ export default function InfoModalDialog({ modal, onDismiss, returnFocus }: InfoM
 							'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl border border-border shadow-2xl',
 							framed ? 'bg-cover bg-center p-3 sm:p-4' : 'bg-background',
 						)}
-						style={framed ? { backgroundColor: modal.bgColor, backgroundImage: modal.bgImage ? `url(${JSON.stringify(modal.bgImage)})` : undefined } : undefined}
+						style={
+							framed
+								? { backgroundColor: modal.bgColor, backgroundImage: modal.bgImage ? `url(${JSON.stringify(modal.bgImage)})` : undefined }
+								: undefined
+						}
 					>
 						<div className={cn('flex min-h-0 flex-col overflow-y-auto', framed && 'rounded-lg bg-background/95')}>
 							{modal.image ? <img src={modal.image} alt="" className="max-h-56 w-full object-cover" /> : null}
@@ -106,7 +110,11 @@ export default function InfoModalDialog({ modal, onDismiss, returnFocus }: InfoM
 										<X className="h-5 w-5" aria-hidden="true" />
 									</IconButton>
 								</div>
-								{modal.content ? <div className={PROSE}>{modal.html ? <ModalHtml html={modal.content} onNavigate={onDismiss} /> : <ModalText text={modal.content} />}</div> : null}
+								{modal.content ? (
+									<div className={PROSE}>
+										{modal.html ? <ModalHtml html={modal.content} onNavigate={onDismiss} /> : <ModalText text={modal.content} />}
+									</div>
+								) : null}
 								<div className="flex justify-end pt-1">
 									<Button onClick={onDismiss} data-testid="info-modal-ok">
 										Got it

@@ -1,6 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
-import { createInfoModalQueue, withModalDismissed, type InfoModal, type InfoModalQueue, type ModalDismissal, type ModalSession } from '#app/lib/info-modals/queue.ts'
+import {
+	createInfoModalQueue,
+	withModalDismissed,
+	type InfoModal,
+	type InfoModalQueue,
+	type ModalDismissal,
+	type ModalSession,
+} from '#app/lib/info-modals/queue.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
 

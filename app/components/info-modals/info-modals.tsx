@@ -10,7 +10,11 @@ const noSubscription = () => () => {}
 /** Mounted once in the root shell. */
 export function InfoModals() {
 	// False on the server and while hydrating, true from the render after.
-	const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+	const hydrated = useSyncExternalStore(
+		noSubscription,
+		() => true,
+		() => false,
+	)
 	if (!hydrated) return null
 	return (
 		<Suspense fallback={null}>

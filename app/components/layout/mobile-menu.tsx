@@ -61,12 +61,22 @@ export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange
 								</li>
 							))}
 							<li>
-								<a href={community.chat} rel="noopener noreferrer" target="_blank" className="flex h-14 items-center justify-center rounded-lg bg-surface-2 text-xs font-medium hover:bg-surface-3">
+								<a
+									href={community.chat}
+									rel="noopener noreferrer"
+									target="_blank"
+									className="flex h-14 items-center justify-center rounded-lg bg-surface-2 text-xs font-medium hover:bg-surface-3"
+								>
 									Discord
 								</a>
 							</li>
 							<li>
-								<a href={community.channel} rel="noopener noreferrer" target="_blank" className="flex h-14 items-center justify-center rounded-lg bg-surface-2 text-xs font-medium hover:bg-surface-3">
+								<a
+									href={community.channel}
+									rel="noopener noreferrer"
+									target="_blank"
+									className="flex h-14 items-center justify-center rounded-lg bg-surface-2 text-xs font-medium hover:bg-surface-3"
+								>
 									Telegram
 								</a>
 							</li>

@@ -62,7 +62,10 @@ export function SiteHeader({ sticky = true }: { sticky?: boolean }) {
 							<Link to="/signup" className="rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-surface-2">
 								Register
 							</Link>
-							<Link to="/login" className="rounded-md bg-accent px-3 py-2 text-sm font-semibold whitespace-nowrap text-accent-foreground hover:bg-accent/90">
+							<Link
+								to="/login"
+								className="rounded-md bg-accent px-3 py-2 text-sm font-semibold whitespace-nowrap text-accent-foreground hover:bg-accent/90"
+							>
 								Login
 							</Link>
 						</>

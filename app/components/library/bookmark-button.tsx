@@ -31,7 +31,11 @@ export function BookmarkButton({ category = DEFAULT_BOOKMARK_CATEGORY, variant =
 	const tone = inAny ? 'bg-accent text-accent-foreground hover:bg-accent/90' : 'bg-surface-2 text-foreground hover:bg-surface-3'
 
 	return (
-		<div className={cn('inline-flex items-stretch rounded-md shadow-sm', className)} data-testid="bookmark-button" data-in-lists={lists.join('|')}>
+		<div
+			className={cn('inline-flex items-stretch rounded-md shadow-sm', className)}
+			data-testid="bookmark-button"
+			data-in-lists={lists.join('|')}
+		>
 			<button
 				type="button"
 				disabled={!ready}
@@ -48,12 +52,22 @@ export function BookmarkButton({ category = DEFAULT_BOOKMARK_CATEGORY, variant =
 				<DropdownMenu.Trigger
 					disabled={!ready}
 					aria-label={`Choose lists for ${title}`}
-					className={cn(base, tone, 'rounded-r-md border-l border-black/10 dark:border-white/10', variant === 'icon' ? 'h-9 w-6' : 'h-10 w-8')}
+					className={cn(
+						base,
+						tone,
+						'rounded-r-md border-l border-black/10 dark:border-white/10',
+						variant === 'icon' ? 'h-9 w-6' : 'h-10 w-8',
+					)}
 				>
 					<ChevronDown className="h-4 w-4" aria-hidden="true" />
 				</DropdownMenu.Trigger>
 				<DropdownMenu.Portal>
-					<DropdownMenu.Content align="end" sideOffset={6} className="z-50 max-h-80 min-w-52 overflow-y-auto rounded-lg border border-border bg-surface p-1 text-foreground shadow-xl" data-testid="bookmark-menu">
+					<DropdownMenu.Content
+						align="end"
+						sideOffset={6}
+						className="z-50 max-h-80 min-w-52 overflow-y-auto rounded-lg border border-border bg-surface p-1 text-foreground shadow-xl"
+						data-testid="bookmark-menu"
+					>
 						<DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold text-muted uppercase">Lists</DropdownMenu.Label>
 						{categories.map((name) => {
 							const checked = lists.includes(name)
@@ -73,7 +87,10 @@ export function BookmarkButton({ category = DEFAULT_BOOKMARK_CATEGORY, variant =
 						})}
 						<DropdownMenu.Separator className="my-1 h-px bg-border" />
 						<DropdownMenu.Item asChild>
-							<Link to="/bookmarks#lists" className="block rounded-md px-3 py-2 text-sm text-muted outline-none data-[highlighted]:bg-surface-2 data-[highlighted]:text-foreground">
+							<Link
+								to="/bookmarks#lists"
+								className="block rounded-md px-3 py-2 text-sm text-muted outline-none data-[highlighted]:bg-surface-2 data-[highlighted]:text-foreground"
+							>
 								Manage lists…
 							</Link>
 						</DropdownMenu.Item>

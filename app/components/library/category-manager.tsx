@@ -93,7 +93,10 @@ export function CategoryManager() {
 					<span aria-hidden="true">Add</span>
 				</Button>
 			</form>
-			<p role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'mt-2 text-sm text-red-600 dark:text-red-400' : 'mt-2 text-sm text-muted'}>
+			<p
+				role={message?.kind === 'error' ? 'alert' : 'status'}
+				className={message?.kind === 'error' ? 'mt-2 text-sm text-red-600 dark:text-red-400' : 'mt-2 text-sm text-muted'}
+			>
 				{message?.text}
 			</p>
 		</section>

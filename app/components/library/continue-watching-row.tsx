@@ -8,7 +8,15 @@ import { ContinueCard } from './history-card.tsx'
  * watch next, most recent first. Renders nothing while loading or when empty,
  * so pages can place it unconditionally.
  */
-export function ContinueWatchingRow({ heading = 'Continue Watching', limit = 20, className }: { heading?: string; limit?: number; className?: string }) {
+export function ContinueWatchingRow({
+	heading = 'Continue Watching',
+	limit = 20,
+	className,
+}: {
+	heading?: string
+	limit?: number
+	className?: string
+}) {
 	const { ready, continueWatching } = useWatchHistory()
 	const headingId = useId()
 	const items = continueWatching.slice(0, limit)
@@ -21,7 +29,14 @@ export function ContinueWatchingRow({ heading = 'Continue Watching', limit = 20,
 			</h2>
 			<ul className="flex gap-3 overflow-x-auto pb-2" tabIndex={0} aria-label={heading}>
 				{items.map((entry) => (
-					<ContinueCard key={entry.mediaId} mediaId={entry.mediaId} item={entry.item} episode={entry.episode} percent={entry.percent} newEpisode={newEpisodes.has(entry.mediaId)} />
+					<ContinueCard
+						key={entry.mediaId}
+						mediaId={entry.mediaId}
+						item={entry.item}
+						episode={entry.episode}
+						percent={entry.percent}
+						newEpisode={newEpisodes.has(entry.mediaId)}
+					/>
 				))}
 			</ul>
 		</section>

@@ -10,7 +10,10 @@ import { ProgressBar } from './progress-bar.tsx'
 
 export function TrendingBadge() {
 	return (
-		<span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="trending-badge">
+		<span
+			className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white"
+			data-testid="trending-badge"
+		>
 			<Flame className="h-3 w-3" aria-hidden="true" />
 			Trending
 		</span>
@@ -28,7 +31,11 @@ export function HistoryCard({ mediaId, item }: { mediaId: number; item: WatchHis
 	const href = item.type === 'movie' ? movieHref(mediaId, item.title) : seriesHref(mediaId, item.title)
 	const percent = itemPercent(item)
 	const latest = item.type === 'show' ? latestEpisode(item) : undefined
-	const detail = latest ? `Last: ${episodeLabel({ season: latest.season, episode: latest.number })}` : item.type === 'movie' ? 'Movie' : 'Series'
+	const detail = latest
+		? `Last: ${episodeLabel({ season: latest.season, episode: latest.number })}`
+		: item.type === 'movie'
+			? 'Movie'
+			: 'Series'
 	return (
 		<li className="group relative" data-testid="history-card" data-media-id={mediaId}>
 			<Link to={href} prefetch="intent" className="block rounded-lg">
@@ -61,18 +68,40 @@ export function HistoryCard({ mediaId, item }: { mediaId: number; item: WatchHis
 }
 
 /** A card of the Continue Watching row: resumes a movie or goes to the next episode. */
-export function ContinueCard({ mediaId, item, episode, percent, newEpisode = false }: { mediaId: number; item: WatchHistoryItem; episode: EpisodeToWatch | null; percent: number; newEpisode?: boolean }) {
+export function ContinueCard({
+	mediaId,
+	item,
+	episode,
+	percent,
+	newEpisode = false,
+}: {
+	mediaId: number
+	item: WatchHistoryItem
+	episode: EpisodeToWatch | null
+	percent: number
+	newEpisode?: boolean
+}) {
 	// Continue means play: the page starts playback by itself (?play=true).
 	const href = `${episode ? episodeHref(mediaId, item.title, episode.season, episode.episode) : movieHref(mediaId, item.title)}?play=true`
 	const stored = episode ? item.episodes?.[episodeKey(episode.season, episode.episode)] : undefined
-	const subtitle = episode ? `${episode.kind === 'next' ? 'Next: ' : ''}${episodeLabel(episode)}${stored?.title ? ` – ${stored.title}` : ''}` : `${Math.round(percent)}% watched`
+	const subtitle = episode
+		? `${episode.kind === 'next' ? 'Next: ' : ''}${episodeLabel(episode)}${stored?.title ? ` – ${stored.title}` : ''}`
+		: `${Math.round(percent)}% watched`
 	return (
 		<li className="w-36 shrink-0 sm:w-44" data-testid="continue-card" data-media-id={mediaId}>
-			<Link to={href} prefetch="intent" className="group block rounded-lg" aria-label={`Continue ${item.title}: ${subtitle}${newEpisode ? ' (new episode)' : ''}`}>
+			<Link
+				to={href}
+				prefetch="intent"
+				className="group block rounded-lg"
+				aria-label={`Continue ${item.title}: ${subtitle}${newEpisode ? ' (new episode)' : ''}`}
+			>
 				<div className="relative overflow-hidden rounded-lg">
 					<MediaImage path={item.posterPath} kind="poster" alt="" sizes="(min-width: 640px) 176px, 144px" className="w-full" />
 					{newEpisode ? (
-						<span className="absolute top-2 left-2 rounded bg-accent px-1.5 py-0.5 text-xs font-semibold text-accent-foreground" data-testid="new-episode-badge">
+						<span
+							className="absolute top-2 left-2 rounded bg-accent px-1.5 py-0.5 text-xs font-semibold text-accent-foreground"
+							data-testid="new-episode-badge"
+						>
 							New episode
 						</span>
 					) : null}

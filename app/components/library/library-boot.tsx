@@ -18,7 +18,11 @@ export function LibraryBoot() {
 	const endpoint = (useRouteLoaderData('root') as { analyticsEndpoint?: string | null } | undefined)?.analyticsEndpoint
 	useEffect(() => configureAnalytics({ endpoint }), [endpoint])
 	// False on the server and while hydrating, true from the render after: DeviceBoot loads once the page is interactive.
-	const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+	const hydrated = useSyncExternalStore(
+		noSubscription,
+		() => true,
+		() => false,
+	)
 	const theme = useTheme()
 	const needed = useSyncExternalStore(onToastHostNeeded, toastHostNeeded, () => false)
 	return (

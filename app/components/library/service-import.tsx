@@ -15,7 +15,12 @@ interface Preview {
 	files: number
 }
 
-type State = { phase: 'idle' } | { phase: 'reading' } | { phase: 'preview'; preview: Preview } | { phase: 'error'; message: string } | { phase: 'done'; message: string }
+type State =
+	| { phase: 'idle' }
+	| { phase: 'reading' }
+	| { phase: 'preview'; preview: Preview }
+	| { phase: 'error'; message: string }
+	| { phase: 'done'; message: string }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -34,19 +39,28 @@ export function ServiceImport({ ready, headingLevel = 2 }: { ready: boolean; hea
 		setState({ phase: 'reading' })
 		try {
 			const files = await Promise.all(Array.from(list).map(async (file) => ({ name: file.name, text: await file.text() })))
-			const answer = await apiRequest<{ matched: MatchedImportRow[]; unmatched: Array<{ origin: string; reason: string }> }>('/api/library-import/preview', { body: { files } })
+			const answer = await apiRequest<{ matched: MatchedImportRow[]; unmatched: Array<{ origin: string; reason: string }> }>(
+				'/api/library-import/preview',
+				{ body: { files } },
+			)
 			const bookmarks = getBookmarkSnapshot()
 			const plan = planImport(answer.matched, { bookmarks, history: getHistorySnapshot().history })
 			setState({ phase: 'preview', preview: { plan, unmatched: answer.unmatched, files: files.length } })
 		} catch (error) {
-			setState({ phase: 'error', message: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'The files could not be read. Try again.' })
+			setState({
+				phase: 'error',
+				message: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'The files could not be read. Try again.',
+			})
 		}
 	}
 
 	const apply = (plan: ImportPlan) => {
 		const current = getBookmarkSnapshot()
 		const now = Date.now()
-		const merged = mergeBookmarkStates({ bookmarks: current.bookmarks, tombstones: current.tombstones }, { bookmarks: plan.bookmarks, tombstones: [] })
+		const merged = mergeBookmarkStates(
+			{ bookmarks: current.bookmarks, tombstones: current.tombstones },
+			{ bookmarks: plan.bookmarks, tombstones: [] },
+		)
 		if (!replaceBookmarkState(merged, current.customCategories, now)) {
 			setState({ phase: 'error', message: 'The library could not be saved on this device. Nothing was imported.' })
 			return
@@ -68,9 +82,16 @@ export function ServiceImport({ ready, headingLevel = 2 }: { ready: boolean; hea
 				Import from Trakt or Letterboxd
 			</Heading>
 			<p className="mt-1 text-sm text-muted">
-				Choose Letterboxd's <code>watchlist.csv</code>, <code>watched.csv</code> or <code>diary.csv</code>, or Trakt's JSON export files. You see what would be added before anything is saved.
+				Choose Letterboxd's <code>watchlist.csv</code>, <code>watched.csv</code> or <code>diary.csv</code>, or Trakt's JSON export files.
+				You see what would be added before anything is saved.
 			</p>
-			<label className={cn(buttonClass('outline'), 'mt-3 cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent', (!ready || state.phase === 'reading') && 'pointer-events-none opacity-50')}>
+			<label
+				className={cn(
+					buttonClass('outline'),
+					'mt-3 cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
+					(!ready || state.phase === 'reading') && 'pointer-events-none opacity-50',
+				)}
+			>
 				<Upload className="h-4 w-4" aria-hidden="true" />
 				Choose export files
 				<input
@@ -106,8 +127,10 @@ export function ServiceImport({ ready, headingLevel = 2 }: { ready: boolean; hea
 				{preview ? (
 					<div className="mt-3 flex flex-col gap-3" data-testid="service-import-preview">
 						<p className="text-sm">
-							{plural(adds, 'title', 'titles')} to add: {plural(preview.plan.bookmarks.length, 'bookmark', 'bookmarks')} and {plural(Object.keys(preview.plan.history).length, 'watched title', 'watched titles')}.{' '}
-							{plural(preview.unmatched.length, 'row', 'rows')} not matched, {plural(preview.plan.duplicates.length, 'duplicate', 'duplicates')}.
+							{plural(adds, 'title', 'titles')} to add: {plural(preview.plan.bookmarks.length, 'bookmark', 'bookmarks')} and{' '}
+							{plural(Object.keys(preview.plan.history).length, 'watched title', 'watched titles')}.{' '}
+							{plural(preview.unmatched.length, 'row', 'rows')} not matched,{' '}
+							{plural(preview.plan.duplicates.length, 'duplicate', 'duplicates')}.
 						</p>
 						{preview.unmatched.length > 0 ? (
 							<details>

@@ -98,8 +98,17 @@ type Fatal = { network: boolean; message: string }
 type CaptionChoice = { id: string; label: string; language: string; load: () => Promise<VTTCue[]> }
 type Panel = null | 'subtitles' | 'settings' | 'quality' | 'source'
 
-const COLOUR_CSS: Record<(typeof SUBTITLE_COLOURS)[number], string> = { white: '#ffffff', yellow: '#ffeb3b', green: '#4ade80', cyan: '#22d3ee' }
-const BACKGROUND_CSS: Record<(typeof SUBTITLE_BACKGROUNDS)[number], string> = { none: 'transparent', translucent: 'rgba(0, 0, 0, 0.6)', solid: '#000000' }
+const COLOUR_CSS: Record<(typeof SUBTITLE_COLOURS)[number], string> = {
+	white: '#ffffff',
+	yellow: '#ffeb3b',
+	green: '#4ade80',
+	cyan: '#22d3ee',
+}
+const BACKGROUND_CSS: Record<(typeof SUBTITLE_BACKGROUNDS)[number], string> = {
+	none: 'transparent',
+	translucent: 'rgba(0, 0, 0, 0.6)',
+	solid: '#000000',
+}
 const NOTICE_MS = 5000
 
 async function parseCaption(body: ReadableStream<Uint8Array>, type: 'srt' | 'vtt'): Promise<VTTCue[]> {
@@ -172,7 +181,10 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 
 	// ---- Source loading (file or HLS) ----
 	const qualities = useMemo(() => (stream?.type === 'file' ? fileQualities(stream) : []), [stream])
-	const initialQuality = useMemo(() => (stream?.type === 'file' ? startQuality(qualities, settings.player.quality, deviceResolution()) : null), [stream, qualities, settings.player.quality])
+	const initialQuality = useMemo(
+		() => (stream?.type === 'file' ? startQuality(qualities, settings.player.quality, deviceResolution()) : null),
+		[stream, qualities, settings.player.quality],
+	)
 	const activeQuality = fileQuality && qualities.includes(fileQuality) ? fileQuality : initialQuality
 
 	const startPlayback = useCallback(
@@ -199,7 +211,8 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			if (!resumeApplied.current) {
 				resumeApplied.current = true
 				const history = getHistorySnapshot().history[String(media.tmdbId)]
-				const saved = media.type === 'tv' ? history?.episodes?.[episodeKey(media.season ?? 1, media.episode ?? 1)]?.progress : history?.progress
+				const saved =
+					media.type === 'tv' ? history?.episodes?.[episodeKey(media.season ?? 1, media.episode ?? 1)]?.progress : history?.progress
 				const at = resumeTime(media.type, saved)
 				if (at > 0) video.currentTime = at
 			} else if (resumeAt) {
@@ -244,7 +257,8 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 		hlsRef.current = hls
 		hls.on(Hls.Events.MANIFEST_PARSED, () => {
 			setHlsLevels([...hls.levels])
-			const wanted = settings.player.quality === 'auto' ? -1 : hls.levels.findIndex((level) => heightLabel(level.height) === settings.player.quality)
+			const wanted =
+				settings.player.quality === 'auto' ? -1 : hls.levels.findIndex((level) => heightLabel(level.height) === settings.player.quality)
 			if (wanted >= 0) hls.currentLevel = wanted
 			setHlsLevel(wanted)
 		})
@@ -334,7 +348,10 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 
 	// ---- Seek-bar thumbnails made here when the stream has none (§9), once it plays ----
 	const [browserThumbnails, setBrowserThumbnails] = useState<{ streamId: string; vttUrl: string } | null>(null)
-	const thumbnailSource = stream?.type === 'file' && !stream.thumbnails && settings.player.preview && qualities.length > 0 ? stream.qualities[qualities[qualities.length - 1]!]!.url : null
+	const thumbnailSource =
+		stream?.type === 'file' && !stream.thumbnails && settings.player.preview && qualities.length > 0
+			? stream.qualities[qualities[qualities.length - 1]!]!.url
+			: null
 	const startedPlaying = playing || phase === 'paused'
 	useEffect(() => {
 		if (!thumbnailSource || !startedPlaying || !stream) return
@@ -353,7 +370,8 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 		// Made once per stream (startedPlaying only gates the start).
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [thumbnailSource, startedPlaying && Boolean(thumbnailSource)])
-	const thumbnailsTrack = stream?.thumbnails ?? (browserThumbnails && browserThumbnails.streamId === stream?.id ? browserThumbnails.vttUrl : undefined)
+	const thumbnailsTrack =
+		stream?.thumbnails ?? (browserThumbnails && browserThumbnails.streamId === stream?.id ? browserThumbnails.vttUrl : undefined)
 
 	// ---- Progress (every 2 s while playing, §9) ----
 	const saveProgress = useCallback(() => {
@@ -362,7 +380,17 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 		const watched = { mediaId: media.tmdbId, title: media.title, year: media.year ?? undefined, posterPath: media.posterPath }
 		const progress = { watched: video.currentTime, duration: video.duration }
 		if (media.type === 'tv' && media.season !== undefined && media.episode !== undefined) {
-			saveEpisodeProgress(watched, { id: media.episodeId ?? 0, season: media.season, number: media.episode, title: media.episodeTitle ?? '', seasonId: media.seasonTmdbId ?? 0 }, progress)
+			saveEpisodeProgress(
+				watched,
+				{
+					id: media.episodeId ?? 0,
+					season: media.season,
+					number: media.episode,
+					title: media.episodeTitle ?? '',
+					seasonId: media.seasonTmdbId ?? 0,
+				},
+				progress,
+			)
 		} else {
 			saveMovieProgress(watched, progress)
 		}
@@ -375,7 +403,10 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	useEffect(() => () => saveProgress(), [saveProgress])
 
 	// ---- Next episode ----
-	const next = media.type === 'tv' && media.season !== undefined && media.episode !== undefined ? episodeAfter(media.season, media.episode, media.seasons) : null
+	const next =
+		media.type === 'tv' && media.season !== undefined && media.episode !== undefined
+			? episodeAfter(media.season, media.episode, media.seasons)
+			: null
 	// Once "Next Episode" shows, the next episode is looked up ahead; its page uses what was
 	// found (the current stream's binge group first) instead of looking again.
 	const nextShownNow = next !== null && showNextEpisode(time, duration)
@@ -473,7 +504,12 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	const onLocalFile = (file: File | undefined) => {
 		if (!file) return
 		const type = file.name.toLowerCase().endsWith('.srt') ? 'srt' : 'vtt'
-		const choice: CaptionChoice = { id: `local:${file.name}`, label: file.name, language: '', load: () => parseCaption(file.stream(), type) }
+		const choice: CaptionChoice = {
+			id: `local:${file.name}`,
+			label: file.name,
+			language: '',
+			load: () => parseCaption(file.stream(), type),
+		}
 		setLocalCaption(choice)
 		setCaptionId(choice.id)
 		setLastCaptionId(choice.id)
@@ -485,8 +521,13 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 		stream?.type === 'file'
 			? qualities.map((key) => ({ value: key, label: qualityLabel(key) }))
 			: [
-					...sortQualityLabels(hlsLevels.map((level) => heightLabel(level.height))).map((label) => ({ value: String(hlsLevels.findIndex((level) => heightLabel(level.height) === label)), label })),
-					...(hlsLevels.length > 0 ? [{ value: '-1', label: hlsLevels[playingLevel] ? `Auto (${heightLabel(hlsLevels[playingLevel].height)})` : 'Auto' }] : []),
+					...sortQualityLabels(hlsLevels.map((level) => heightLabel(level.height))).map((label) => ({
+						value: String(hlsLevels.findIndex((level) => heightLabel(level.height) === label)),
+						label,
+					})),
+					...(hlsLevels.length > 0
+						? [{ value: '-1', label: hlsLevels[playingLevel] ? `Auto (${heightLabel(hlsLevels[playingLevel].height)})` : 'Auto' }]
+						: []),
 				]
 	const currentQuality = stream?.type === 'file' ? (activeQuality ?? '') : String(hlsLevel)
 	const chooseQuality = (value: string, label: string) => {
@@ -519,7 +560,13 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 		setPanel(null)
 		showNotice(TEXT.loading)
 		try {
-			const outcome = await lookupStreams({ type: media.type, tmdbId: media.tmdbId, season: media.season, episode: media.episode, source: sourceId })
+			const outcome = await lookupStreams({
+				type: media.type,
+				tmdbId: media.tmdbId,
+				season: media.season,
+				episode: media.episode,
+				source: sourceId,
+			})
 			const found = outcome.streams
 			if (found.length === 0) showNotice(sourceFailedText(name))
 			else if (found.length === 1) {
@@ -615,9 +662,12 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			['pause', () => videoRef.current?.pause()],
 			['seekbackward', () => skip(-SKIP_SECONDS)],
 			['seekforward', () => skip(SKIP_SECONDS)],
-			['seekto', (details) => {
-				if (videoRef.current && details.seekTime !== undefined) videoRef.current.currentTime = details.seekTime
-			}],
+			[
+				'seekto',
+				(details) => {
+					if (videoRef.current && details.seekTime !== undefined) videoRef.current.currentTime = details.seekTime
+				},
+			],
 			['nexttrack', next ? goNext : null],
 		]
 		for (const [action, handler] of handlers) {
@@ -662,7 +712,11 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 		const root = rootRef.current
 		if (!root) return
 		const controls = Array.from(root.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')).filter(
-			(element) => element.tabIndex >= 0 && !element.hasAttribute('data-focus-guard') && !element.closest('[hidden],[inert]') && element.getClientRects().length > 0,
+			(element) =>
+				element.tabIndex >= 0 &&
+				!element.hasAttribute('data-focus-guard') &&
+				!element.closest('[hidden],[inert]') &&
+				element.getClientRects().length > 0,
 		)
 		const target = edge === 'first' ? controls[0] : controls[controls.length - 1]
 		;(target ?? root).focus()
@@ -708,10 +762,28 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			data-state={phase}
 		>
 			<span tabIndex={0} data-focus-guard="" className="sr-only" onFocus={() => focusEdge('last')} />
-			<media-controller ref={controllerRef} class="relative h-full w-full" autohide={panel ? '-1' : '3'} nohotkeys="" novolumepref="" nomutedpref="" nosubtitleslangpref="" style={{ width: '100%', height: '100%' }}>
+			<media-controller
+				ref={controllerRef}
+				class="relative h-full w-full"
+				autohide={panel ? '-1' : '3'}
+				nohotkeys=""
+				novolumepref=""
+				nomutedpref=""
+				nosubtitleslangpref=""
+				style={{ width: '100%', height: '100%' }}
+			>
 				<video ref={videoRef} slot="media" playsInline className="h-full w-full" data-testid="player-video" aria-label={title}>
 					{/* media-chrome's time range shows previews from a metadata track labelled "thumbnails" (WebVTT). */}
-					{thumbnailsTrack ? <track key={thumbnailsTrack} kind="metadata" label="thumbnails" src={thumbnailsTrack} default data-testid="player-thumbnails-track" /> : null}
+					{thumbnailsTrack ? (
+						<track
+							key={thumbnailsTrack}
+							kind="metadata"
+							label="thumbnails"
+							src={thumbnailsTrack}
+							default
+							data-testid="player-thumbnails-track"
+						/>
+					) : null}
 				</video>
 				<div slot="top-chrome" className="flex w-full items-center gap-3 bg-gradient-to-b from-black/80 to-transparent p-3">
 					<Button variant="overlay" size="compact" onClick={onClose} data-testid="player-back">
@@ -723,7 +795,11 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 								<li key={`${crumb.label}-${index}`} className="flex items-center gap-1">
 									{index > 0 ? <span aria-hidden="true">/</span> : null}
 									{crumb.href ? (
-										<a href={crumb.href} onClick={(event) => (event.preventDefault(), onClose(), void navigate(crumb.href!))} className="hover:underline">
+										<a
+											href={crumb.href}
+											onClick={(event) => (event.preventDefault(), onClose(), void navigate(crumb.href!))}
+											className="hover:underline"
+										>
 											{crumb.label}
 										</a>
 									) : (
@@ -743,16 +819,40 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 					<media-volume-range />
 					<media-time-range />
 					<media-time-display showduration="" />
-					<Button variant="overlay" size="compact" aria-expanded={panel === 'subtitles'} onClick={() => setPanel(panel === 'subtitles' ? null : 'subtitles')} data-testid="player-subtitles-button">
+					<Button
+						variant="overlay"
+						size="compact"
+						aria-expanded={panel === 'subtitles'}
+						onClick={() => setPanel(panel === 'subtitles' ? null : 'subtitles')}
+						data-testid="player-subtitles-button"
+					>
 						Subtitles
 					</Button>
-					<Button variant="overlay" size="compact" aria-expanded={panel === 'settings'} onClick={() => setPanel(panel === 'settings' ? null : 'settings')} data-testid="player-settings-button">
+					<Button
+						variant="overlay"
+						size="compact"
+						aria-expanded={panel === 'settings'}
+						onClick={() => setPanel(panel === 'settings' ? null : 'settings')}
+						data-testid="player-settings-button"
+					>
 						Settings
 					</Button>
-					<Button variant="overlay" size="compact" aria-expanded={panel === 'quality'} onClick={() => setPanel(panel === 'quality' ? null : 'quality')} data-testid="player-quality-button">
+					<Button
+						variant="overlay"
+						size="compact"
+						aria-expanded={panel === 'quality'}
+						onClick={() => setPanel(panel === 'quality' ? null : 'quality')}
+						data-testid="player-quality-button"
+					>
 						Quality
 					</Button>
-					<Button variant="overlay" size="compact" aria-expanded={panel === 'source'} onClick={() => setPanel(panel === 'source' ? null : 'source')} data-testid="player-source-button">
+					<Button
+						variant="overlay"
+						size="compact"
+						aria-expanded={panel === 'source'}
+						onClick={() => setPanel(panel === 'source' ? null : 'source')}
+						data-testid="player-source-button"
+					>
 						Source
 					</Button>
 					<Button variant="overlay" size="compact" onClick={onDownload}>
@@ -765,9 +865,18 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 				</media-control-bar>
 			</media-controller>
 
-			<div className="pointer-events-none absolute inset-x-0 bottom-28 flex flex-col items-center gap-1 px-4 text-center" aria-live="off" data-testid="player-captions">
+			<div
+				className="pointer-events-none absolute inset-x-0 bottom-28 flex flex-col items-center gap-1 px-4 text-center"
+				aria-live="off"
+				data-testid="player-captions"
+			>
 				{shownCues.map((cue, index) => (
-					<span key={`${cue.startTime}-${index}`} className="rounded px-2 py-0.5 leading-snug whitespace-pre-line" style={subtitleStyle} data-testid="player-cue">
+					<span
+						key={`${cue.startTime}-${index}`}
+						className="rounded px-2 py-0.5 leading-snug whitespace-pre-line"
+						style={subtitleStyle}
+						data-testid="player-cue"
+					>
 						{cueText(cue.text)}
 					</span>
 				))}
@@ -792,13 +901,21 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			</div>
 
 			{notice || retrying ? (
-				<p role="status" className="absolute top-16 left-1/2 -translate-x-1/2 rounded bg-black/80 px-4 py-2 text-sm" data-testid="player-notice">
+				<p
+					role="status"
+					className="absolute top-16 left-1/2 -translate-x-1/2 rounded bg-black/80 px-4 py-2 text-sm"
+					data-testid="player-notice"
+				>
 					{retrying ? TEXT.loading : notice}
 				</p>
 			) : null}
 
 			{fatal ? (
-				<div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/90 p-6 text-center" data-testid="player-error">
+				<div
+					role="alert"
+					className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/90 p-6 text-center"
+					data-testid="player-error"
+				>
 					<p className="text-lg font-semibold">{TEXT.fatalTitle}</p>
 					<p>{fatal.network ? TEXT.fatalNetwork : TEXT.fatalOther}</p>
 					<p className="text-sm text-white/70">{fatal.message}</p>
@@ -809,7 +926,13 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			) : null}
 
 			{panel ? (
-				<section aria-label={panel === 'subtitles' ? 'Subtitles' : panel === 'settings' ? 'Subtitle settings' : panel === 'quality' ? 'Quality' : 'Source'} className="absolute right-4 bottom-20 max-h-[60vh] w-72 overflow-y-auto rounded bg-neutral-900/95 p-3 text-sm shadow-lg" data-testid={`player-panel-${panel}`}>
+				<section
+					aria-label={
+						panel === 'subtitles' ? 'Subtitles' : panel === 'settings' ? 'Subtitle settings' : panel === 'quality' ? 'Quality' : 'Source'
+					}
+					className="absolute right-4 bottom-20 max-h-[60vh] w-72 overflow-y-auto rounded bg-neutral-900/95 p-3 text-sm shadow-lg"
+					data-testid={`player-panel-${panel}`}
+				>
 					{panel === 'subtitles' ? (
 						<fieldset className="flex flex-col gap-1">
 							<legend className="mb-1 font-semibold">Subtitles</legend>
@@ -826,7 +949,15 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 							<Button variant="overlay" size="row" className="mt-2 bg-white/10" onClick={() => fileInput.current?.click()}>
 								Load a subtitle file (.srt, .vtt)
 							</Button>
-							<input ref={fileInput} type="file" accept=".srt,.vtt,text/vtt" className="sr-only" aria-label="Subtitle file" data-testid="player-subtitle-file" onChange={(event) => onLocalFile(event.target.files?.[0])} />
+							<input
+								ref={fileInput}
+								type="file"
+								accept=".srt,.vtt,text/vtt"
+								className="sr-only"
+								aria-label="Subtitle file"
+								data-testid="player-subtitle-file"
+								onChange={(event) => onLocalFile(event.target.files?.[0])}
+							/>
 						</fieldset>
 					) : null}
 					{panel === 'settings' ? (
@@ -834,18 +965,33 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 							<div className="flex items-center justify-between gap-2">
 								<span id="player-size-label">Size</span>
 								<div className="flex items-center gap-2" role="group" aria-labelledby="player-size-label">
-									<Button variant="overlay" size="compact" aria-label="Smaller subtitles" onClick={() => update('appearance.subtitleSize', stepSubtitleSize(appearance.subtitleSize, -1))}>
+									<Button
+										variant="overlay"
+										size="compact"
+										aria-label="Smaller subtitles"
+										onClick={() => update('appearance.subtitleSize', stepSubtitleSize(appearance.subtitleSize, -1))}
+									>
 										−
 									</Button>
 									<output data-testid="player-subtitle-size">{appearance.subtitleSize}%</output>
-									<Button variant="overlay" size="compact" aria-label="Larger subtitles" onClick={() => update('appearance.subtitleSize', stepSubtitleSize(appearance.subtitleSize, 1))}>
+									<Button
+										variant="overlay"
+										size="compact"
+										aria-label="Larger subtitles"
+										onClick={() => update('appearance.subtitleSize', stepSubtitleSize(appearance.subtitleSize, 1))}
+									>
 										+
 									</Button>
 								</div>
 							</div>
 							<label className="flex items-center justify-between gap-2">
 								Colour
-								<Select size="xs" tone="overlay" value={appearance.subtitleColor} onChange={(event) => update('appearance.subtitleColor', event.target.value)}>
+								<Select
+									size="xs"
+									tone="overlay"
+									value={appearance.subtitleColor}
+									onChange={(event) => update('appearance.subtitleColor', event.target.value)}
+								>
 									{SUBTITLE_COLOURS.map((colour) => (
 										<option key={colour} value={colour}>
 											{colour}
@@ -855,7 +1001,12 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 							</label>
 							<label className="flex items-center justify-between gap-2">
 								Background
-								<Select size="xs" tone="overlay" value={appearance.subtitleBackground} onChange={(event) => update('appearance.subtitleBackground', event.target.value)}>
+								<Select
+									size="xs"
+									tone="overlay"
+									value={appearance.subtitleBackground}
+									onChange={(event) => update('appearance.subtitleBackground', event.target.value)}
+								>
 									{SUBTITLE_BACKGROUNDS.map((background) => (
 										<option key={background} value={background}>
 											{background}
@@ -866,11 +1017,21 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 							<div className="flex items-center justify-between gap-2">
 								<span id="player-delay-label">Delay</span>
 								<div className="flex items-center gap-2" role="group" aria-labelledby="player-delay-label">
-									<Button variant="overlay" size="compact" aria-label="Subtitles earlier" onClick={() => update('appearance.subtitleDelay', stepSubtitleDelay(appearance.subtitleDelay, -1))}>
+									<Button
+										variant="overlay"
+										size="compact"
+										aria-label="Subtitles earlier"
+										onClick={() => update('appearance.subtitleDelay', stepSubtitleDelay(appearance.subtitleDelay, -1))}
+									>
 										−
 									</Button>
 									<output data-testid="player-subtitle-delay">{formatDelay(appearance.subtitleDelay)}</output>
-									<Button variant="overlay" size="compact" aria-label="Subtitles later" onClick={() => update('appearance.subtitleDelay', stepSubtitleDelay(appearance.subtitleDelay, 1))}>
+									<Button
+										variant="overlay"
+										size="compact"
+										aria-label="Subtitles later"
+										onClick={() => update('appearance.subtitleDelay', stepSubtitleDelay(appearance.subtitleDelay, 1))}
+									>
 										+
 									</Button>
 								</div>
@@ -903,7 +1064,12 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 							<legend className="mb-1 font-semibold">Quality</legend>
 							{qualityOptions.map((option) => (
 								<label key={option.value} className="flex items-center gap-2">
-									<input type="radio" name="player-quality" checked={currentQuality === option.value} onChange={() => chooseQuality(option.value, option.label)} />
+									<input
+										type="radio"
+										name="player-quality"
+										checked={currentQuality === option.value}
+										onChange={() => chooseQuality(option.value, option.label)}
+									/>
 									{option.label}
 								</label>
 							))}
@@ -914,13 +1080,27 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 							<p className="mb-1 font-semibold">Source</p>
 							{streams.length > 1
 								? streams.map((item, index) => (
-										<Button key={item.id} variant="overlay" size="row" aria-pressed={index === streamIndex} data-testid="player-stream-option" onClick={() => (setStreamIndex(index), setFileQuality(null), setPanel(null))}>
+										<Button
+											key={item.id}
+											variant="overlay"
+											size="row"
+											aria-pressed={index === streamIndex}
+											data-testid="player-stream-option"
+											onClick={() => (setStreamIndex(index), setFileQuality(null), setPanel(null))}
+										>
 											{item.label}
 										</Button>
 									))
 								: null}
 							{sources.map((source) => (
-								<Button key={source.id} variant="overlay" size="row" aria-pressed={stream?.sourceId === source.id} data-testid="player-source-option" onClick={() => void changeSource(source.id, source.name)}>
+								<Button
+									key={source.id}
+									variant="overlay"
+									size="row"
+									aria-pressed={stream?.sourceId === source.id}
+									data-testid="player-source-option"
+									onClick={() => void changeSource(source.id, source.name)}
+								>
 									{source.name}
 								</Button>
 							))}
@@ -930,7 +1110,11 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			) : null}
 
 			{sourceChoice ? (
-				<section aria-label="Streams" className="absolute inset-x-4 top-20 mx-auto max-w-md rounded bg-neutral-900/95 p-4 text-sm" data-testid="player-stream-choice">
+				<section
+					aria-label="Streams"
+					className="absolute inset-x-4 top-20 mx-auto max-w-md rounded bg-neutral-900/95 p-4 text-sm"
+					data-testid="player-stream-choice"
+				>
 					<p className="mb-2">{multipleStreamsText(sourceChoice.name)}</p>
 					<ul className="flex flex-col gap-1">
 						{sourceChoice.streams.map((item) => (

@@ -48,7 +48,13 @@ export function AdSlotView({ ads, seed, slot }: AdSlotProps) {
 		}
 	}
 	return (
-		<aside aria-label={`Sponsored banner ${slot + 1}`} data-testid="ad-slot" data-ad-id={ad.id} className="mx-auto w-full" style={{ maxWidth: ad.width }}>
+		<aside
+			aria-label={`Sponsored banner ${slot + 1}`}
+			data-testid="ad-slot"
+			data-ad-id={ad.id}
+			className="mx-auto w-full"
+			style={{ maxWidth: ad.width }}
+		>
 			<div className="mb-1 flex items-center justify-between text-xs text-muted">
 				<span>
 					Sponsored ·{' '}
@@ -60,12 +66,25 @@ export function AdSlotView({ ads, seed, slot }: AdSlotProps) {
 						Advertise
 					</Link>
 				</span>
-				<IconButton variant="bare" onClick={close} label="Close advertisement" className="-m-1 rounded-md p-1 text-foreground hover:bg-surface-2">
+				<IconButton
+					variant="bare"
+					onClick={close}
+					label="Close advertisement"
+					className="-m-1 rounded-md p-1 text-foreground hover:bg-surface-2"
+				>
 					<X className="h-4 w-4" aria-hidden="true" />
 				</IconButton>
 			</div>
 			<a href={ad.link} target="_blank" rel="sponsored noopener" className="block">
-				<img src={ad.gifUrl} alt={ad.alt} width={ad.width} height={ad.height} loading="lazy" decoding="async" className="h-auto w-full rounded-md" />
+				<img
+					src={ad.gifUrl}
+					alt={ad.alt}
+					width={ad.width}
+					height={ad.height}
+					loading="lazy"
+					decoding="async"
+					className="h-auto w-full rounded-md"
+				/>
 			</a>
 		</aside>
 	)

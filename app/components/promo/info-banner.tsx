@@ -44,7 +44,12 @@ export function InfoBannerView({ banner }: { banner: InfoBanner }) {
 		}
 	}
 	return (
-		<section aria-labelledby={titleId} data-testid="info-banner" data-type={banner.type} className={cn('flex items-start gap-3 rounded-md border-l-4 px-4 py-3', style.box)}>
+		<section
+			aria-labelledby={titleId}
+			data-testid="info-banner"
+			data-type={banner.type}
+			className={cn('flex items-start gap-3 rounded-md border-l-4 px-4 py-3', style.box)}
+		>
 			<Icon className={cn('mt-0.5 h-5 w-5 shrink-0', style.iconClass)} aria-hidden="true" />
 			<div className="min-w-0 flex-1">
 				<h2 id={titleId} className="font-semibold">

@@ -12,7 +12,8 @@ import { usePopularTitles } from './use-popular-titles.ts'
 export const OVERLAY_EMPTY_TEXT = 'No results found'
 export const OVERLAY_ERROR_TEXT = 'Error fetching search results'
 
-type OverlayState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'results'; results: SearchResult[] } | { kind: 'empty' } | { kind: 'error' }
+type OverlayState =
+	{ kind: 'idle' } | { kind: 'loading' } | { kind: 'results'; results: SearchResult[] } | { kind: 'empty' } | { kind: 'error' }
 
 /**
  * The full-screen search overlay (product.md §2, §4). Searches 300 ms after the

@@ -12,7 +12,13 @@ export function SearchResultRow({ item, onNavigate }: { item: SearchResult; onNa
 	const href = mediaHref(item) ?? '/search'
 	const rating = formatRating(item.vote_average)
 	return (
-		<Link to={href} prefetch="intent" onClick={onNavigate} className="flex gap-3 rounded-lg p-2 hover:bg-surface-2 focus-visible:bg-surface-2" data-testid="search-result">
+		<Link
+			to={href}
+			prefetch="intent"
+			onClick={onNavigate}
+			className="flex gap-3 rounded-lg p-2 hover:bg-surface-2 focus-visible:bg-surface-2"
+			data-testid="search-result"
+		>
 			<MediaImage path={item.poster_path} kind="poster" alt="" fixedSize="w92" className="h-[69px] w-[46px] shrink-0 rounded" />
 			<div className="min-w-0 flex-1">
 				<p className="truncate font-medium" data-testid="search-result-title">

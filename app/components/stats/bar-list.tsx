@@ -13,7 +13,13 @@ export interface BarListItem {
 /** A horizontal bar drawn in SVG, stretched to the row's width. Decorative: the row says the figure in words. */
 function Bar({ percent }: { percent: number }) {
 	return (
-		<svg className="h-2.5 w-full overflow-hidden rounded-full" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+		<svg
+			className="h-2.5 w-full overflow-hidden rounded-full"
+			viewBox="0 0 100 10"
+			preserveAspectRatio="none"
+			aria-hidden="true"
+			focusable="false"
+		>
 			<rect width="100" height="10" className="fill-surface-3" />
 			<rect width={percent} height="10" className="fill-accent" data-percent={percent} />
 		</svg>
@@ -25,7 +31,17 @@ function Bar({ percent }: { percent: number }) {
  * row reads "label … figure" as text, so the list itself is the chart's text
  * alternative; labels wrap on a phone and the figure keeps its own column.
  */
-export function BarList({ items, ordered = false, label, testId }: { items: BarListItem[]; ordered?: boolean; label: string; testId: string }) {
+export function BarList({
+	items,
+	ordered = false,
+	label,
+	testId,
+}: {
+	items: BarListItem[]
+	ordered?: boolean
+	label: string
+	testId: string
+}) {
 	const List = ordered ? 'ol' : 'ul'
 	return (
 		<List className="flex flex-col gap-3" aria-label={label} data-testid={testId}>

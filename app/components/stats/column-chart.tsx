@@ -21,22 +21,48 @@ const PLOT_SHARE = 0.82
  * fit a 390 px phone). The drawing is hidden from assistive technology; a
  * visually hidden table with the same figures is its text alternative.
  */
-export function ColumnChart({ columns, caption, labelHeading, valueHeading, testId }: { columns: Column[]; caption: string; labelHeading: string; valueHeading: string; testId: string }) {
+export function ColumnChart({
+	columns,
+	caption,
+	labelHeading,
+	valueHeading,
+	testId,
+}: {
+	columns: Column[]
+	caption: string
+	labelHeading: string
+	valueHeading: string
+	testId: string
+}) {
 	const percents = barPercents(columns.map((column) => column.value))
 	const busiest = Math.max(...percents)
 	return (
 		<figure className="m-0" data-testid={testId}>
-			<div className="grid gap-1.5 sm:gap-3" style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }} aria-hidden="true">
+			<div
+				className="grid gap-1.5 sm:gap-3"
+				style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}
+				aria-hidden="true"
+			>
 				{columns.map((column, index) => {
 					const height = percents[index]! * PLOT_SHARE
 					return (
 						<div key={column.label} className="flex flex-col items-center gap-1.5" data-testid={`${testId}-column`}>
 							<div className="relative h-40 w-full sm:h-48">
-								<span className="absolute inset-x-0 text-center text-[0.7rem] text-muted tabular-nums sm:text-xs" style={{ bottom: `calc(${height}% + 0.25rem)` }}>
+								<span
+									className="absolute inset-x-0 text-center text-[0.7rem] text-muted tabular-nums sm:text-xs"
+									style={{ bottom: `calc(${height}% + 0.25rem)` }}
+								>
 									{column.shortValue}
 								</span>
 								<svg className="absolute inset-0 h-full w-full" viewBox="0 0 10 100" preserveAspectRatio="none" focusable="false">
-									<rect x="1" y={100 - height} width="8" height={height} className={percents[index] === busiest ? 'fill-accent' : 'fill-accent/55'} data-percent={percents[index]} />
+									<rect
+										x="1"
+										y={100 - height}
+										width="8"
+										height={height}
+										className={percents[index] === busiest ? 'fill-accent' : 'fill-accent/55'}
+										data-percent={percents[index]}
+									/>
 								</svg>
 							</div>
 							<span className="text-xs font-medium sm:text-sm">{column.shortLabel}</span>

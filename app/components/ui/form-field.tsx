@@ -57,7 +57,11 @@ export function FormField({ label, hint, revealable, type, className, ...props }
 /** An error box for a form (announced to screen readers). */
 export function FormError({ children, testId }: { children: React.ReactNode; testId?: string }) {
 	return (
-		<div role="alert" data-testid={testId} className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">
+		<div
+			role="alert"
+			data-testid={testId}
+			className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300"
+		>
 			{children}
 		</div>
 	)

@@ -24,5 +24,14 @@ export function LogoImage({ src, alt, ...props }: LogoImageProps) {
 		if (img && img.complete && img.naturalWidth === 0 && img.currentSrc && !img.currentSrc.endsWith(SITE_ICON)) setFailed(true)
 	}, [])
 	const shown = !src || failed ? SITE_ICON : src
-	return <img ref={ref} src={shown} alt={alt} data-fallback={shown === SITE_ICON ? 'site-icon' : undefined} onError={() => setFailed(true)} {...props} />
+	return (
+		<img
+			ref={ref}
+			src={shown}
+			alt={alt}
+			data-fallback={shown === SITE_ICON ? 'site-icon' : undefined}
+			onError={() => setFailed(true)}
+			{...props}
+		/>
+	)
 }

@@ -129,7 +129,8 @@ export function Menu({
 		} else if (event.key === 'Tab') close(false)
 	}
 
-	const itemClass = 'flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-surface-2 focus:bg-surface-2'
+	const itemClass =
+		'flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-surface-2 focus:bg-surface-2'
 
 	return (
 		<div

@@ -9,7 +9,17 @@ export function pageNeighbours(page: number, totalPages: number): { previous: nu
 }
 
 /** Previous / "Page n of m" / Next links for a paged list; nothing when there is one page. */
-export function Pagination({ page, totalPages, hrefFor, label = 'Pages' }: { page: number; totalPages: number; hrefFor: (page: number) => string; label?: string }) {
+export function Pagination({
+	page,
+	totalPages,
+	hrefFor,
+	label = 'Pages',
+}: {
+	page: number
+	totalPages: number
+	hrefFor: (page: number) => string
+	label?: string
+}) {
 	if (totalPages <= 1) return null
 	const { previous, next } = pageNeighbours(page, totalPages)
 	return (

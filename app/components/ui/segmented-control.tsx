@@ -3,11 +3,26 @@ import { cn } from '#app/lib/ui/cn.ts'
 
 const LOOKS = {
 	/** Buttons inside one tinted track (search's media type). */
-	track: { group: 'flex gap-1 rounded-lg bg-surface-2 p-1', item: 'rounded-md px-3 py-1.5 text-sm', on: 'bg-accent text-accent-foreground', off: 'hover:bg-surface-3' },
+	track: {
+		group: 'flex gap-1 rounded-lg bg-surface-2 p-1',
+		item: 'rounded-md px-3 py-1.5 text-sm',
+		on: 'bg-accent text-accent-foreground',
+		off: 'hover:bg-surface-3',
+	},
 	/** Separate outlined pills (seasons, networks). */
-	chips: { group: 'flex gap-2', item: 'rounded-full border px-3', on: 'border-accent bg-accent text-accent-foreground', off: 'border-border hover:bg-surface-2' },
+	chips: {
+		group: 'flex gap-2',
+		item: 'rounded-full border px-3',
+		on: 'border-accent bg-accent text-accent-foreground',
+		off: 'border-border hover:bg-surface-2',
+	},
 	/** Filled pills that stand out on the page background (bookmark lists). */
-	'raised-chips': { group: 'flex gap-2', item: 'rounded-full border px-3', on: 'border-accent bg-accent text-accent-foreground', off: 'border-border bg-surface-2 hover:bg-surface-3' },
+	'raised-chips': {
+		group: 'flex gap-2',
+		item: 'rounded-full border px-3',
+		on: 'border-accent bg-accent text-accent-foreground',
+		off: 'border-border bg-surface-2 hover:bg-surface-3',
+	},
 } as const
 
 export interface SegmentedOption<T extends string | number> {

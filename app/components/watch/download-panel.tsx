@@ -10,7 +10,19 @@ import type { WatchPhase } from './use-watch-flow.ts'
  * Escape closes it) listing each stream's files by quality, its HLS playlist
  * and its caption files, with loading and empty states.
  */
-export function DownloadPanel({ open, onClose, title, phase, outcome }: { open: boolean; onClose: () => void; title: string; phase: WatchPhase; outcome: LookupOutcome | null }) {
+export function DownloadPanel({
+	open,
+	onClose,
+	title,
+	phase,
+	outcome,
+}: {
+	open: boolean
+	onClose: () => void
+	title: string
+	phase: WatchPhase
+	outcome: LookupOutcome | null
+}) {
 	const dialog = useRef<HTMLDialogElement>(null)
 	const headingId = useId()
 	useEffect(() => {
@@ -42,7 +54,11 @@ export function DownloadPanel({ open, onClose, title, phase, outcome }: { open: 
 					</IconButton>
 				</div>
 				<div role="status" aria-live="polite" className="text-sm text-muted">
-					{phase === 'looking' ? 'Looking for files…' : phase === 'failed' || (phase === 'found' && groups.length === 0) ? 'No files to download were found.' : null}
+					{phase === 'looking'
+						? 'Looking for files…'
+						: phase === 'failed' || (phase === 'found' && groups.length === 0)
+							? 'No files to download were found.'
+							: null}
 				</div>
 				{groups.map((group) => (
 					<section key={group.id} aria-label={group.title} className="flex flex-col gap-2" data-testid="download-group">
@@ -51,7 +67,12 @@ export function DownloadPanel({ open, onClose, title, phase, outcome }: { open: 
 							<ul className="flex flex-wrap gap-2">
 								{group.files.map((file) => (
 									<li key={file.url}>
-										<a href={file.url} download className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-surface-2" data-testid="download-file">
+										<a
+											href={file.url}
+											download
+											className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-surface-2"
+											data-testid="download-file"
+										>
 											<Download className="h-4 w-4" aria-hidden="true" />
 											{file.label}
 											<span className="text-xs text-muted">{file.format}</span>
@@ -66,7 +87,12 @@ export function DownloadPanel({ open, onClose, title, phase, outcome }: { open: 
 								<ul className="flex flex-wrap gap-2">
 									{group.captions.map((caption) => (
 										<li key={caption.url}>
-											<a href={caption.url} download className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2" data-testid="download-caption">
+											<a
+												href={caption.url}
+												download
+												className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2"
+												data-testid="download-caption"
+											>
 												{caption.label}
 												<span className="text-xs text-muted">{caption.format}</span>
 											</a>

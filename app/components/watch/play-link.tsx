@@ -5,8 +5,11 @@ import { cn } from '#app/lib/ui/cn.ts'
 import { episodeHref, movieHref } from '#app/lib/catalog/slug.ts'
 
 /** The detail page that plays a title by itself (?play=true): a movie, or an episode of a show. */
-export function playHref(target: { type: 'movie'; id: number; title: string } | { type: 'tv'; id: number; title: string; season: number; episode: number }): string {
-	const page = target.type === 'movie' ? movieHref(target.id, target.title) : episodeHref(target.id, target.title, target.season, target.episode)
+export function playHref(
+	target: { type: 'movie'; id: number; title: string } | { type: 'tv'; id: number; title: string; season: number; episode: number },
+): string {
+	const page =
+		target.type === 'movie' ? movieHref(target.id, target.title) : episodeHref(target.id, target.title, target.season, target.episode)
 	return `${page}?play=true`
 }
 
@@ -17,7 +20,19 @@ export function playHref(target: { type: 'movie'; id: number; title: string } | 
  * S1E1; the history code loads on the click, so it stays out of the page's
  * first load, and the plain link (S1E1) works before hydration.
  */
-export function WatchLink({ type, id, title, released, className }: { type: 'movie' | 'tv'; id: number; title: string; released: boolean; className?: string }) {
+export function WatchLink({
+	type,
+	id,
+	title,
+	released,
+	className,
+}: {
+	type: 'movie' | 'tv'
+	id: number
+	title: string
+	released: boolean
+	className?: string
+}) {
 	const navigate = useNavigate()
 	if (!released) {
 		return (

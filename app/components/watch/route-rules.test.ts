@@ -3,7 +3,12 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { keepDataWhenOnlyPlayChanges, releaseYear } from '../../lib/watch/route-rules.ts'
 
 const args = (from: string, to: string, extra: Partial<ShouldRevalidateFunctionArgs> = {}) =>
-	({ currentUrl: new URL(from, 'http://x'), nextUrl: new URL(to, 'http://x'), defaultShouldRevalidate: true, ...extra }) as ShouldRevalidateFunctionArgs
+	({
+		currentUrl: new URL(from, 'http://x'),
+		nextUrl: new URL(to, 'http://x'),
+		defaultShouldRevalidate: true,
+		...extra,
+	}) as ShouldRevalidateFunctionArgs
 
 describe('keepDataWhenOnlyPlayChanges', () => {
 	it('keeps the data when only ?play= is added or removed', () => {

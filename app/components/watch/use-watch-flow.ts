@@ -75,7 +75,9 @@ export function useWatchFlow(target: WatchTarget, { enabled }: { enabled: boolea
 							setSources((current) => {
 								const status = event.event
 								const known = current.some((s) => s.id === event.source.id)
-								return known ? current.map((s) => (s.id === event.source.id ? { ...s, status } : s)) : [...current, { id: event.source.id, name: event.source.name, status }]
+								return known
+									? current.map((s) => (s.id === event.source.id ? { ...s, status } : s))
+									: [...current, { id: event.source.id, name: event.source.name, status }]
 							})
 						},
 					})

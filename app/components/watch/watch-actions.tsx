@@ -4,7 +4,14 @@ import { useSearchParams } from 'react-router'
 import type { PlayerMedia } from '#app/components/player/player-props.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/ui/cn.ts'
-import { checkingText, EPISODE_NOT_FOUND_TEXT, EPISODE_RETRY_BUTTON_TEXT, lookupProgress, MOVIE_NOT_FOUND_TEXT, MOVIE_NOT_FOUND_TOAST_MS } from '#app/lib/player/watch-flow.ts'
+import {
+	checkingText,
+	EPISODE_NOT_FOUND_TEXT,
+	EPISODE_RETRY_BUTTON_TEXT,
+	lookupProgress,
+	MOVIE_NOT_FOUND_TEXT,
+	MOVIE_NOT_FOUND_TOAST_MS,
+} from '#app/lib/player/watch-flow.ts'
 import type { SourceInfo } from '#app/lib/sources/contract.ts'
 import { listSources } from '#app/stores/stream-lookups.ts'
 import { toast } from '#app/stores/toast.ts'
@@ -123,7 +130,11 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 						data-testid="watch-button"
 						data-phase={phase}
 					>
-						{looking ? <Loader2 className="h-5 w-5 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Play className="h-5 w-5 fill-current" aria-hidden="true" />}
+						{looking ? (
+							<Loader2 className="h-5 w-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+						) : (
+							<Play className="h-5 w-5 fill-current" aria-hidden="true" />
+						)}
 						{watchText}
 					</Button>
 					{looking ? (
@@ -136,19 +147,43 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 							className="h-1 w-full overflow-hidden rounded-full bg-surface-3"
 							data-testid="watch-progress"
 						>
-							<div className="h-full bg-accent transition-[width] duration-300 motion-reduce:transition-none" style={{ width: `${Math.max(progress, 5)}%` }} />
+							<div
+								className="h-full bg-accent transition-[width] duration-300 motion-reduce:transition-none"
+								style={{ width: `${Math.max(progress, 5)}%` }}
+							/>
 						</div>
 					) : null}
 				</div>
-				<Button variant="secondary" size="lg" onClick={onDownload} disabled={!released} aria-haspopup="dialog" data-testid="download-button">
+				<Button
+					variant="secondary"
+					size="lg"
+					onClick={onDownload}
+					disabled={!released}
+					aria-haspopup="dialog"
+					data-testid="download-button"
+				>
 					<Download className="h-5 w-5" aria-hidden="true" />
 					Download
 				</Button>
 			</div>
-			<p id={statusId} role="status" aria-live="polite" className={cn('text-sm', failedEpisode ? 'text-red-600 dark:text-red-400' : 'sr-only')} data-testid="watch-status">
+			<p
+				id={statusId}
+				role="status"
+				aria-live="polite"
+				className={cn('text-sm', failedEpisode ? 'text-red-600 dark:text-red-400' : 'sr-only')}
+				data-testid="watch-status"
+			>
 				{looking && wantsPlay ? checkingLabel : failedEpisode ? EPISODE_NOT_FOUND_TEXT : ''}
 			</p>
-			{released ? <DownloadPanel open={downloadOpen} onClose={() => setDownloadOpen(false)} title={media.episodeTitle ?? media.title} phase={phase} outcome={outcome} /> : null}
+			{released ? (
+				<DownloadPanel
+					open={downloadOpen}
+					onClose={() => setDownloadOpen(false)}
+					title={media.episodeTitle ?? media.title}
+					phase={phase}
+					outcome={outcome}
+				/>
+			) : null}
 			{playerOpen && outcome ? (
 				<Suspense
 					fallback={

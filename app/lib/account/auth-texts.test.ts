@@ -22,6 +22,10 @@ describe('sign-up hints (product.md §5)', () => {
 			email: SIGNUP_TEXT.emailHint,
 			password: SIGNUP_TEXT.passwordHint,
 		})
-		expect(signupHints({ username: 'abc', email: ' a@b.io ', password: '12345678' })).toEqual({ username: null, email: null, password: null })
+		expect(signupHints({ username: 'abc', email: ' a@b.io ', password: '12345678' })).toEqual({
+			username: null,
+			email: null,
+			password: null,
+		})
 	})
 })

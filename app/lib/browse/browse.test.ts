@@ -27,7 +27,7 @@ describe('media kinds and titles', () => {
 	it('links with the title slug rule', () => {
 		expect(mediaHref({ id: 550, title: 'Fight Club' })).toBe('/movies/550-fight-club')
 		expect(mediaHref({ id: 1399, name: 'Game of Thrones' })).toBe('/series/1399-game-of-thrones')
-		expect(mediaHref({ id: 2, title: "Ocean's Eleven: 2!" })).toBe("/movies/2-ocean-s-eleven--2-")
+		expect(mediaHref({ id: 2, title: "Ocean's Eleven: 2!" })).toBe('/movies/2-ocean-s-eleven--2-')
 		expect(mediaHref({ id: 3, media_type: 'person', name: 'Brad' })).toBeUndefined()
 	})
 	it('shows the trending badge only above 450', () => {
@@ -104,7 +104,13 @@ describe('search', () => {
 	it('reads and writes the address, falling back on bad values', () => {
 		const state = parseSearchParams(new URLSearchParams('query=brad&page=3&sort=rating&type=tv&order=asc'))
 		expect(state).toEqual({ query: 'brad', page: 3, sort: 'rating', type: 'tv', order: 'asc' })
-		expect(parseSearchParams(new URLSearchParams('page=-2&sort=x&type=person'))).toEqual({ query: '', page: 1, sort: 'popularity', type: 'all', order: 'desc' })
+		expect(parseSearchParams(new URLSearchParams('page=-2&sort=x&type=person'))).toEqual({
+			query: '',
+			page: 1,
+			sort: 'popularity',
+			type: 'all',
+			order: 'desc',
+		})
 		expect(searchParamsFor(state).toString()).toBe('query=brad&page=3&sort=rating&order=asc&type=tv')
 	})
 	it('changing filter, sort or query resets to page 1; paging keeps the rest', () => {
@@ -194,7 +200,13 @@ describe('credits and seasons', () => {
 
 describe('seo', () => {
 	it('escapes JSON-LD and builds Movie and VideoObject', () => {
-		const [movie, video] = movieJsonLd({ name: 'Fight </script>', url: 'https://w.test/movies/550-fight-club', runtimeMinutes: 139, ratingValue: 8.43, ratingCount: 10 }) as Array<Record<string, unknown>>
+		const [movie, video] = movieJsonLd({
+			name: 'Fight </script>',
+			url: 'https://w.test/movies/550-fight-club',
+			runtimeMinutes: 139,
+			ratingValue: 8.43,
+			ratingCount: 10,
+		}) as Array<Record<string, unknown>>
 		expect(movie?.['@type']).toBe('Movie')
 		expect(movie?.duration).toBe('PT2H19M')
 		expect(video?.['@type']).toBe('VideoObject')

@@ -82,7 +82,10 @@ export function uniqueMedia<T extends MediaLike>(items: readonly T[]): T[] {
 }
 
 /** Where a genre chip links: /categories/{slug of the name}, or the category covering that genre id when the name's slug is not one of the 25. */
-export function genreCategoryHref(genre: { id: number; name: string }, categories: ReadonlyArray<{ slug: string; movieGenreId?: number; tvGenreId?: number }>): string {
+export function genreCategoryHref(
+	genre: { id: number; name: string },
+	categories: ReadonlyArray<{ slug: string; movieGenreId?: number; tvGenreId?: number }>,
+): string {
 	const slug = slugify(genre.name)
 	if (categories.some((c) => c.slug === slug)) return `/categories/${slug}`
 	const byId = categories.find((c) => c.movieGenreId === genre.id || c.tvGenreId === genre.id)
@@ -103,7 +106,9 @@ export interface CardFields {
 	popularity?: number
 }
 
-export function toCard(item: MediaLike & { poster_path?: string | null; vote_average?: number; vote_count?: number; popularity?: number }): CardFields {
+export function toCard(
+	item: MediaLike & { poster_path?: string | null; vote_average?: number; vote_count?: number; popularity?: number },
+): CardFields {
 	const kind = mediaKind(item)
 	const card: CardFields = { id: item.id, poster_path: item.poster_path ?? null }
 	if (kind === 'movie' || kind === 'tv') card.media_type = kind
@@ -134,6 +139,13 @@ export interface HeroFields extends CardFields {
 	logo_path: string | null
 }
 
-export function toHeroItem(item: Parameters<typeof toCard>[0] & { backdrop_path?: string | null; overview?: string | null; logo_path?: string | null }): HeroFields {
-	return { ...toCard(item), backdrop_path: item.backdrop_path ?? null, overview: truncateOverview(item.overview, HERO_OVERVIEW_LIMIT), logo_path: item.logo_path ?? null }
+export function toHeroItem(
+	item: Parameters<typeof toCard>[0] & { backdrop_path?: string | null; overview?: string | null; logo_path?: string | null },
+): HeroFields {
+	return {
+		...toCard(item),
+		backdrop_path: item.backdrop_path ?? null,
+		overview: truncateOverview(item.overview, HERO_OVERVIEW_LIMIT),
+		logo_path: item.logo_path ?? null,
+	}
 }

@@ -9,8 +9,28 @@ import { pageMeta, pageTitle } from './seo.ts'
 function page(kind: 'movie' | 'tv', count: number, offset = 0): TmdbPage<MediaListItem> {
 	const results = Array.from({ length: count }, (_, i) =>
 		kind === 'movie'
-			? { id: offset + i + 1, title: `M${i}`, overview: '', poster_path: null, backdrop_path: null, genre_ids: [], vote_average: 5, vote_count: 1, popularity: 1 }
-			: { id: offset + i + 1, name: `S${i}`, overview: '', poster_path: null, backdrop_path: null, genre_ids: [], vote_average: 5, vote_count: 1, popularity: 1 },
+			? {
+					id: offset + i + 1,
+					title: `M${i}`,
+					overview: '',
+					poster_path: null,
+					backdrop_path: null,
+					genre_ids: [],
+					vote_average: 5,
+					vote_count: 1,
+					popularity: 1,
+				}
+			: {
+					id: offset + i + 1,
+					name: `S${i}`,
+					overview: '',
+					poster_path: null,
+					backdrop_path: null,
+					genre_ids: [],
+					vote_average: 5,
+					vote_count: 1,
+					popularity: 1,
+				},
 	)
 	return { page: 1, results, total_pages: 3, total_results: 60 }
 }
@@ -82,8 +102,26 @@ describe('cards', () => {
 	it('keep only what a card and sorting need', async () => {
 		const { toCard } = await import('./media.ts')
 		const { filterByType } = await import('./search.ts')
-		const movie = toCard({ id: 1, title: 'A', release_date: '2001-01-01', poster_path: '/p.jpg', vote_average: 7, vote_count: 3, popularity: 9, overview: 'long text' } as never)
-		expect(movie).toEqual({ id: 1, media_type: 'movie', title: 'A', release_date: '2001-01-01', poster_path: '/p.jpg', vote_average: 7, vote_count: 3, popularity: 9 })
+		const movie = toCard({
+			id: 1,
+			title: 'A',
+			release_date: '2001-01-01',
+			poster_path: '/p.jpg',
+			vote_average: 7,
+			vote_count: 3,
+			popularity: 9,
+			overview: 'long text',
+		} as never)
+		expect(movie).toEqual({
+			id: 1,
+			media_type: 'movie',
+			title: 'A',
+			release_date: '2001-01-01',
+			poster_path: '/p.jpg',
+			vote_average: 7,
+			vote_count: 3,
+			popularity: 9,
+		})
 		const show = toCard({ id: 2, original_name: 'B', poster_path: null })
 		expect(show).toEqual({ id: 2, media_type: 'tv', name: 'B', poster_path: null })
 		expect(filterByType([movie, show, { id: 3, media_type: 'person' }], 'all').map((i) => i.id)).toEqual([1, 2])

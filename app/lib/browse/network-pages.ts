@@ -28,11 +28,18 @@ export interface GenrePair {
  * movie and tv results shuffled together (product.md §4) with a per-page seed so
  * server and browser agree. A short page ends the scroll.
  */
-export async function loadGenrePage(genres: GenrePair, page: number, seed: number, fetchPage: (kind: 'movie' | 'tv', genreId: number, page: number) => Promise<TmdbPage<MediaListItem>>) {
+export async function loadGenrePage(
+	genres: GenrePair,
+	page: number,
+	seed: number,
+	fetchPage: (kind: 'movie' | 'tv', genreId: number, page: number) => Promise<TmdbPage<MediaListItem>>,
+) {
 	const kinds: Array<['movie' | 'tv', number]> = []
 	if (genres.movieGenreId) kinds.push(['movie', genres.movieGenreId])
 	if (genres.tvGenreId) kinds.push(['tv', genres.tvGenreId])
-	const pages = await Promise.all(kinds.map(([kind, genreId]) => fetchPage(kind, genreId, page).then((result) => withKind(result.results ?? [], kind))))
+	const pages = await Promise.all(
+		kinds.map(([kind, genreId]) => fetchPage(kind, genreId, page).then((result) => withKind(result.results ?? [], kind))),
+	)
 	const movies = kinds[0]?.[0] === 'movie' ? (pages[0] ?? []) : []
 	const series = kinds[0]?.[0] === 'tv' ? (pages[0] ?? []) : (pages[1] ?? [])
 	const items = shuffleTogether<(typeof movies)[number]>(movies, series, seededRandom(seed + page))

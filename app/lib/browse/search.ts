@@ -86,7 +86,10 @@ export function filterByType<T extends { media_type?: string }>(results: readonl
 	return results.filter((item) => (item.media_type === 'movie' || item.media_type === 'tv') && (type === 'all' || item.media_type === type))
 }
 
-function sortValue(item: MediaLike & { popularity?: number; vote_average?: number; vote_count?: number }, key: SearchSortKey): number | undefined {
+function sortValue(
+	item: MediaLike & { popularity?: number; vote_average?: number; vote_count?: number },
+	key: SearchSortKey,
+): number | undefined {
 	if (key === 'popularity') return typeof item.popularity === 'number' ? item.popularity : undefined
 	if (key === 'rating') {
 		// A 0 rating with no votes means "not rated", not "rated zero".

@@ -24,7 +24,11 @@ export function metaDescription(text: string | null | undefined, fallback: strin
 	return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`
 }
 
-export type MetaDescriptor = { title: string } | { name: string; content: string } | { property: string; content: string } | { tagName: 'link'; rel: string; href: string }
+export type MetaDescriptor =
+	| { title: string }
+	| { name: string; content: string }
+	| { property: string; content: string }
+	| { tagName: 'link'; rel: string; href: string }
 
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 	const title = pageTitle(input.title)

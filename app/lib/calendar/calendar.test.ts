@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import type { WatchHistory } from '../library/types.ts'
-import { addDays, buildCalendar, CALENDAR_AHEAD_DAYS, followedSeries, hasNewEpisode, RECENT_DAYS, watchedEpisodes, type CalendarSeries } from './calendar.ts'
+import {
+	addDays,
+	buildCalendar,
+	CALENDAR_AHEAD_DAYS,
+	followedSeries,
+	hasNewEpisode,
+	RECENT_DAYS,
+	watchedEpisodes,
+	type CalendarSeries,
+} from './calendar.ts'
 
 const TODAY = '2026-11-24'
 
 function show(id: number, name: string, episodes: Array<[number, number, string | null]>): CalendarSeries {
-	return { id, name, posterPath: null, episodes: episodes.map(([season, episode, airDate]) => ({ season, episode, name: `E${episode}`, airDate })) }
+	return {
+		id,
+		name,
+		posterPath: null,
+		episodes: episodes.map(([season, episode, airDate]) => ({ season, episode, name: `E${episode}`, airDate })),
+	}
 }
 
 describe('addDays', () => {
@@ -65,7 +79,12 @@ describe('buildCalendar', () => {
 describe('watchedEpisodes', () => {
 	it('lists the episode keys of shows in the history', () => {
 		const history: WatchHistory = {
-			'7': { type: 'show', title: 'S', updatedAt: 1, episodes: { s1e1: { id: 1, number: 1, title: '', seasonId: 1, season: 1, updatedAt: 1, progress: { watched: 1, duration: 2 } } } },
+			'7': {
+				type: 'show',
+				title: 'S',
+				updatedAt: 1,
+				episodes: { s1e1: { id: 1, number: 1, title: '', seasonId: 1, season: 1, updatedAt: 1, progress: { watched: 1, duration: 2 } } },
+			},
 			'8': { type: 'movie', title: 'M', updatedAt: 1 },
 		}
 		expect(watchedEpisodes(history)).toEqual({ 7: ['s1e1'] })

@@ -94,7 +94,15 @@ export function buildCalendar(series: readonly CalendarSeries[], watched: Record
 		const seen = new Set(watched[show.id] ?? [])
 		for (const episode of show.episodes) {
 			if (!episode.airDate || episode.season === 0) continue
-			const entry: CalendarEpisode = { seriesId: show.id, seriesName: show.name, posterPath: show.posterPath, season: episode.season, episode: episode.episode, name: episode.name, airDate: episode.airDate }
+			const entry: CalendarEpisode = {
+				seriesId: show.id,
+				seriesName: show.name,
+				posterPath: show.posterPath,
+				season: episode.season,
+				episode: episode.episode,
+				name: episode.name,
+				airDate: episode.airDate,
+			}
 			if (episode.airDate >= today && episode.airDate <= until) {
 				const day = byDay.get(episode.airDate) ?? []
 				day.push(entry)
@@ -104,8 +112,11 @@ export function buildCalendar(series: readonly CalendarSeries[], watched: Record
 			}
 		}
 	}
-	const order = (a: CalendarEpisode, b: CalendarEpisode) => a.seriesName.localeCompare(b.seriesName) || a.season - b.season || a.episode - b.episode
-	const upcoming = [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, episodes]) => ({ date, episodes: episodes.sort(order) }))
+	const order = (a: CalendarEpisode, b: CalendarEpisode) =>
+		a.seriesName.localeCompare(b.seriesName) || a.season - b.season || a.episode - b.episode
+	const upcoming = [...byDay.entries()]
+		.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+		.map(([date, episodes]) => ({ date, episodes: episodes.sort(order) }))
 	recent.sort((a, b) => (a.airDate < b.airDate ? 1 : a.airDate > b.airDate ? -1 : order(a, b)))
 	return { upcoming, recent }
 }
@@ -114,7 +125,12 @@ export function buildCalendar(series: readonly CalendarSeries[], watched: Record
  * The "New episode" badge of a Continue Watching card: the show's latest aired
  * episode came out after the viewer last watched it, and they have not watched it.
  */
-export function hasNewEpisode(lastAired: { season: number; episode: number; airDate: string | null } | null | undefined, lastWatchedAt: number, watched: readonly string[], today: string): boolean {
+export function hasNewEpisode(
+	lastAired: { season: number; episode: number; airDate: string | null } | null | undefined,
+	lastWatchedAt: number,
+	watched: readonly string[],
+	today: string,
+): boolean {
 	if (!lastAired?.airDate || lastAired.airDate > today) return false
 	if (watched.includes(episodeKey(lastAired.season, lastAired.episode))) return false
 	return lastAired.airDate > calendarToday(lastWatchedAt)

@@ -44,7 +44,9 @@ export const TV_GENRES: readonly TmdbGenre[] = [
 ]
 
 /** Every genre id and its name; movie and TV share the map (a shared id has the same name in both lists). */
-export const GENRES: Readonly<Record<number, string>> = Object.fromEntries([...MOVIE_GENRES, ...TV_GENRES].map((genre) => [genre.id, genre.name]))
+export const GENRES: Readonly<Record<number, string>> = Object.fromEntries(
+	[...MOVIE_GENRES, ...TV_GENRES].map((genre) => [genre.id, genre.name]),
+)
 
 /** A genre name maps back to its id case-insensitively. */
 export function genreIdByName(name: string): number | undefined {

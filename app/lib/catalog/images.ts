@@ -40,7 +40,11 @@ function sizeWidth(size: ImageSize, kind: ArtKind): number {
  * The URL to load an image path at a TMDB size. Returns undefined for a
  * missing path so callers can show their placeholder.
  */
-export function imageUrl(path: string | null | undefined, size: ImageSize = 'original', tmdbBase: string = TMDB_IMAGE_HOST): string | undefined {
+export function imageUrl(
+	path: string | null | undefined,
+	size: ImageSize = 'original',
+	tmdbBase: string = TMDB_IMAGE_HOST,
+): string | undefined {
 	if (!path) return undefined
 	if (/^https?:\/\//.test(path)) return path
 	if (isArtPath(path)) {

@@ -9,7 +9,7 @@ describe('languageName', () => {
 		expect(languageName('spa')).toBe('Spanish')
 		expect(languageName('pt-BR')).toBe('Brazilian Portuguese')
 	})
-	it('names TMDB\'s own codes', () => {
+	it("names TMDB's own codes", () => {
 		expect(languageName('xx')).toBe('No Language')
 		expect(languageName('cn')).toBe('Cantonese')
 	})

@@ -12,7 +12,7 @@ describe('genres', () => {
 	it('has the 27 genres of product.md', () => {
 		expect(Object.keys(GENRES)).toHaveLength(27)
 	})
-	it('builds the map from TMDB\'s two lists, a shared id naming the same genre in both', () => {
+	it("builds the map from TMDB's two lists, a shared id naming the same genre in both", () => {
 		expect(MOVIE_GENRES).toHaveLength(19)
 		expect(TV_GENRES).toHaveLength(16)
 		for (const genre of [...MOVIE_GENRES, ...TV_GENRES]) expect(GENRES[genre.id]).toBe(genre.name)

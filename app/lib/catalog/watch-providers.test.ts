@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import fixture from '#tests/fixtures/tmdb/movie-550-watch-providers.json'
-import { chooseWatchRegion, compactWatchOptions, offersIn, regionFromLanguages, regionName, regionOptions, WATCH_REGION_SETTING, WATCH_REGIONS, type TmdbWatchResults } from './watch-providers.ts'
+import {
+	chooseWatchRegion,
+	compactWatchOptions,
+	offersIn,
+	regionFromLanguages,
+	regionName,
+	regionOptions,
+	WATCH_REGION_SETTING,
+	WATCH_REGIONS,
+	type TmdbWatchResults,
+} from './watch-providers.ts'
 
 describe('watch region', () => {
 	it('follows the setting when one is chosen', () => {
@@ -33,7 +43,12 @@ describe('watch region', () => {
 		const options = regionOptions()
 		expect(options).toHaveLength(WATCH_REGIONS.length)
 		expect(options[0]).toEqual({ value: 'AL', label: 'Albania' })
-		expect(options.map((o) => o.label)).toEqual(options.map((o) => o.label).slice().sort())
+		expect(options.map((o) => o.label)).toEqual(
+			options
+				.map((o) => o.label)
+				.slice()
+				.sort(),
+		)
 		expect(['auto', 'US'].every((v) => WATCH_REGION_SETTING.test(v))).toBe(true)
 		expect(['us', 'USA', '', 'auto2'].some((v) => WATCH_REGION_SETTING.test(v))).toBe(false)
 	})
@@ -52,7 +67,13 @@ describe('watch offers', () => {
 		const { link, groups } = offersIn(options, 'GB')
 		expect(link).toBe('https://www.themoviedb.org/movie/550-fight-club/watch?locale=GB')
 		expect(groups.map((g) => g.label)).toEqual(['Stream', 'Rent', 'Buy'])
-		expect(groups[0]!.providers.map((p) => p.name)).toEqual(['Netflix', 'Disney Plus', 'MUBI', 'MUBI Amazon Channel', 'Netflix basic with Ads'])
+		expect(groups[0]!.providers.map((p) => p.name)).toEqual([
+			'Netflix',
+			'Disney Plus',
+			'MUBI',
+			'MUBI Amazon Channel',
+			'Netflix basic with Ads',
+		])
 		expect(groups[2]!.providers.map((p) => p.id)).toEqual([2, 10, 3, 130, 68, 192, 35])
 	})
 

@@ -13,7 +13,8 @@ export interface HtmlNodeLike {
 	getAttribute?: (name: string) => string | null
 }
 
-export type SafeTag = 'p' | 'br' | 'strong' | 'em' | 'u' | 's' | 'small' | 'ul' | 'ol' | 'li' | 'h3' | 'h4' | 'blockquote' | 'code' | 'pre' | 'hr' | 'a'
+export type SafeTag =
+	'p' | 'br' | 'strong' | 'em' | 'u' | 's' | 'small' | 'ul' | 'ol' | 'li' | 'h3' | 'h4' | 'blockquote' | 'code' | 'pre' | 'hr' | 'a'
 
 export interface SafeElement {
 	tag: SafeTag
@@ -58,7 +59,29 @@ const TAGS: Record<string, SafeTag> = {
 }
 
 /** Elements dropped with everything inside them. */
-const DROPPED = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH', 'FORM', 'INPUT', 'BUTTON', 'SELECT', 'TEXTAREA', 'HEAD', 'TITLE', 'META', 'LINK', 'IMG', 'VIDEO', 'AUDIO'])
+const DROPPED = new Set([
+	'SCRIPT',
+	'STYLE',
+	'IFRAME',
+	'OBJECT',
+	'EMBED',
+	'TEMPLATE',
+	'NOSCRIPT',
+	'SVG',
+	'MATH',
+	'FORM',
+	'INPUT',
+	'BUTTON',
+	'SELECT',
+	'TEXTAREA',
+	'HEAD',
+	'TITLE',
+	'META',
+	'LINK',
+	'IMG',
+	'VIDEO',
+	'AUDIO',
+])
 
 /** A link target that cannot run code: http(s), mailto, or a root-relative path (not //host). */
 export function safeHref(value: string | null | undefined): { href: string; external: boolean } | undefined {

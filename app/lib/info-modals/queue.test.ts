@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createInfoModalQueue, eligibleModals, INFO_MODAL_RULES, isSuppressed, withModalDismissed, type InfoModal, type ModalDismissal, type ModalSession } from './queue.ts'
+import {
+	createInfoModalQueue,
+	eligibleModals,
+	INFO_MODAL_RULES,
+	isSuppressed,
+	withModalDismissed,
+	type InfoModal,
+	type ModalDismissal,
+	type ModalSession,
+} from './queue.ts'
 
 const NOW = Date.parse('2026-05-10T12:00:00Z')
 const DAY = 24 * 60 * 60 * 1000
@@ -35,8 +44,18 @@ describe('eligible info modals', () => {
 	})
 
 	it('keeps one dismissal per id, the newest, and a bounded list', () => {
-		const list = withModalDismissed([{ id: 'a', timestamp: 1 }, { id: 'b', timestamp: 2 }], 'a', 3)
-		expect(list).toEqual([{ id: 'b', timestamp: 2 }, { id: 'a', timestamp: 3 }])
+		const list = withModalDismissed(
+			[
+				{ id: 'a', timestamp: 1 },
+				{ id: 'b', timestamp: 2 },
+			],
+			'a',
+			3,
+		)
+		expect(list).toEqual([
+			{ id: 'b', timestamp: 2 },
+			{ id: 'a', timestamp: 3 },
+		])
 		const many = Array.from({ length: 500 }, (_, i) => ({ id: `x${i}`, timestamp: i }))
 		expect(withModalDismissed(many, 'new', 999)).toHaveLength(INFO_MODAL_RULES.maxDismissals)
 	})
@@ -108,7 +127,10 @@ describe('the info modal queue', () => {
 	})
 
 	it('skips dismissed modals until their repeat period has passed', () => {
-		dismissals = [{ id: 'weekly', timestamp: NOW - 8 * DAY }, { id: 'never', timestamp: NOW - 400 * DAY }]
+		dismissals = [
+			{ id: 'weekly', timestamp: NOW - 8 * DAY },
+			{ id: 'never', timestamp: NOW - 400 * DAY },
+		]
 		const queue = queueOf([modal('never', { priority: 5 }), modal('weekly', { repeat: 'weekly' })])
 		queue.start()
 		expect(queue.current()?.id).toBe('weekly')

@@ -47,7 +47,10 @@ export function isSuppressed(modal: Pick<InfoModal, 'id' | 'repeat'>, dismissals
 /** The modals to show at `now`, highest priority first (the file's order among equals). */
 export function eligibleModals(modals: readonly InfoModal[], dismissals: readonly ModalDismissal[], now: number): InfoModal[] {
 	return modals
-		.filter((modal) => Boolean(modal.id?.trim()) && Boolean(modal.title?.trim()) && isInWindow(modal, now) && !isSuppressed(modal, dismissals, now))
+		.filter(
+			(modal) =>
+				Boolean(modal.id?.trim()) && Boolean(modal.title?.trim()) && isInWindow(modal, now) && !isSuppressed(modal, dismissals, now),
+		)
 		.map((modal, index) => ({ modal, index }))
 		.sort((a, b) => b.modal.priority - a.modal.priority || a.index - b.index)
 		.map(({ modal }) => modal)

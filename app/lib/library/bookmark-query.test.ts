@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest'
-import { COMPARE, diffBookmarkLists, queryBookmarks, resetBookmarkQueryCache, titleSortKey, warmBookmarkIndex, type BookmarkQuery } from './bookmark-query.ts'
+import {
+	COMPARE,
+	diffBookmarkLists,
+	queryBookmarks,
+	resetBookmarkQueryCache,
+	titleSortKey,
+	warmBookmarkIndex,
+	type BookmarkQuery,
+} from './bookmark-query.ts'
 import type { MediaFilter } from '../catalog/media-type.ts'
 import { addBookmark, EMPTY_BOOKMARK_STATE, removeBookmark, removeCategoryBookmarks } from './bookmarks.ts'
 import type { Bookmark, BookmarkMedia, BookmarkState } from './types.ts'
 
-const dune: BookmarkMedia = { mediaId: 438631, mediaType: 'movie', title: 'Dune', posterPath: '/dune.jpg', voteAverage: 7.8, releaseDate: '2021-09-15' }
-const severance: BookmarkMedia = { mediaId: 95396, mediaType: 'tv', title: 'Severance', posterPath: null, voteAverage: 8.4, releaseDate: '2022-02-17' }
+const dune: BookmarkMedia = {
+	mediaId: 438631,
+	mediaType: 'movie',
+	title: 'Dune',
+	posterPath: '/dune.jpg',
+	voteAverage: 7.8,
+	releaseDate: '2021-09-15',
+}
+const severance: BookmarkMedia = {
+	mediaId: 95396,
+	mediaType: 'tv',
+	title: 'Severance',
+	posterPath: null,
+	voteAverage: 8.4,
+	releaseDate: '2022-02-17',
+}
 const amelie: BookmarkMedia = { mediaId: 194, mediaType: 'movie', title: 'Amélie', voteAverage: 7.9 }
 
 describe('queryBookmarks (the bookmarks page)', () => {
@@ -24,21 +46,46 @@ describe('queryBookmarks (the bookmarks page)', () => {
 	})
 
 	it('sorts by date added, newest first', () => {
-		expect(queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'all', category: 'all' }).map((e) => e.mediaId)).toEqual([dune.mediaId, amelie.mediaId, severance.mediaId, 8, 7])
+		expect(queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'all', category: 'all' }).map((e) => e.mediaId)).toEqual([
+			dune.mediaId,
+			amelie.mediaId,
+			severance.mediaId,
+			8,
+			7,
+		])
 	})
 
 	it('sorts by title A–Z, accent- and case-insensitively, missing titles last', () => {
-		expect(queryBookmarks(bookmarks, { sort: 'title', mediaType: 'all', category: 'all' }).map((e) => e.title)).toEqual(['Amélie', 'Dune', 'Severance', 'zodiac', undefined])
+		expect(queryBookmarks(bookmarks, { sort: 'title', mediaType: 'all', category: 'all' }).map((e) => e.title)).toEqual([
+			'Amélie',
+			'Dune',
+			'Severance',
+			'zodiac',
+			undefined,
+		])
 		expect(titleSortKey('Élan')).toBe('elan')
 	})
 
 	it('sorts by rating, highest first, unrated last', () => {
-		expect(queryBookmarks(bookmarks, { sort: 'rating', mediaType: 'all', category: 'all' }).map((e) => e.mediaId)).toEqual([severance.mediaId, amelie.mediaId, dune.mediaId, 8, 7])
+		expect(queryBookmarks(bookmarks, { sort: 'rating', mediaType: 'all', category: 'all' }).map((e) => e.mediaId)).toEqual([
+			severance.mediaId,
+			amelie.mediaId,
+			dune.mediaId,
+			8,
+			7,
+		])
 	})
 
 	it('filters by media type', () => {
-		expect(queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'movie', category: 'all' }).map((e) => e.mediaId)).toEqual([dune.mediaId, amelie.mediaId, 7])
-		expect(queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'tv', category: 'all' }).map((e) => e.mediaId)).toEqual([severance.mediaId, 8])
+		expect(queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'movie', category: 'all' }).map((e) => e.mediaId)).toEqual([
+			dune.mediaId,
+			amelie.mediaId,
+			7,
+		])
+		expect(queryBookmarks(bookmarks, { sort: 'date-added', mediaType: 'tv', category: 'all' }).map((e) => e.mediaId)).toEqual([
+			severance.mediaId,
+			8,
+		])
 	})
 
 	it('filters by list, dated by when the title joined that list', () => {
@@ -47,14 +94,18 @@ describe('queryBookmarks (the bookmarks page)', () => {
 			[severance.mediaId, 2000],
 			[dune.mediaId, 1000],
 		])
-		expect(queryBookmarks(bookmarks, { sort: 'title', mediaType: 'movie', category: 'favorites' }).map((e) => e.title)).toEqual(['Amélie', 'Dune'])
+		expect(queryBookmarks(bookmarks, { sort: 'title', mediaType: 'movie', category: 'favorites' }).map((e) => e.title)).toEqual([
+			'Amélie',
+			'Dune',
+		])
 		expect(queryBookmarks(bookmarks, { sort: 'title', mediaType: 'tv', category: 'favorites' })).toEqual([])
 	})
 
 	it('gives the same answer when a list is derived from the previous one (incremental sort)', () => {
 		resetBookmarkQueryCache()
 		let current: BookmarkState = { bookmarks, tombstones: [] }
-		for (const sort of ['date-added', 'title', 'rating'] as const) queryBookmarks(current.bookmarks, { sort, mediaType: 'all', category: 'all' })
+		for (const sort of ['date-added', 'title', 'rating'] as const)
+			queryBookmarks(current.bookmarks, { sort, mediaType: 'all', category: 'all' })
 		current = addBookmark(current, { mediaId: 99, mediaType: 'movie', title: 'Alien', voteAverage: 9.9 }, 'watchlist', 5000)
 		current = removeBookmark(current, severance.mediaId, 'watchlist', 6000)
 		for (const sort of ['date-added', 'title', 'rating'] as const) {
@@ -75,7 +126,8 @@ describe('queryBookmarks (the bookmarks page)', () => {
 			const id = 1 + Math.floor(random() * 60)
 			const list = lists[Math.floor(random() * lists.length)]!
 			const media: BookmarkMedia = { mediaId: id, mediaType: id % 2 ? 'movie' : 'tv', title: `T${id % 17}`, voteAverage: (id % 11) / 1.1 }
-			current = random() < 0.6 ? addBookmark(current, media, list, 1000 + Math.floor(step / 3)) : removeBookmark(current, id, list, 1000 + step)
+			current =
+				random() < 0.6 ? addBookmark(current, media, list, 1000 + Math.floor(step / 3)) : removeBookmark(current, id, list, 1000 + step)
 			const sort = (['date-added', 'title', 'rating'] as const)[step % 3]!
 			const query = { sort, mediaType: (['all', 'movie', 'tv'] as const)[step % 2 ? 0 : 1]!, category: step % 4 ? 'all' : list }
 			const incremental = queryBookmarks(current.bookmarks, query)
@@ -91,7 +143,12 @@ describe('queryBookmarks (the bookmarks page)', () => {
 	it('stays identical to a plain filter-and-sort over a long chain of changes (never reset)', () => {
 		resetBookmarkQueryCache()
 		const reference = (list: readonly Bookmark[], query: BookmarkQuery) => {
-			const sorted = list.filter((b) => (query.category === 'all' || b.category === query.category) && (query.mediaType === 'all' || b.mediaType === query.mediaType)).sort(COMPARE[query.sort])
+			const sorted = list
+				.filter(
+					(b) =>
+						(query.category === 'all' || b.category === query.category) && (query.mediaType === 'all' || b.mediaType === query.mediaType),
+				)
+				.sort(COMPARE[query.sort])
 			if (query.category !== 'all') return sorted
 			const newest = new Map<number, Bookmark>()
 			for (const b of list) {
@@ -121,7 +178,9 @@ describe('queryBookmarks (the bookmarks page)', () => {
 						{ sort, mediaType: 'all' as const, category: 'all' },
 						{ sort, mediaType: (step % 2 ? 'movie' : 'tv') as MediaFilter, category: step % 3 ? 'all' : list },
 					]) {
-						expect(queryBookmarks(current.bookmarks, query), `seed ${start} step ${step} ${JSON.stringify(query)}`).toEqual(reference(current.bookmarks, query))
+						expect(queryBookmarks(current.bookmarks, query), `seed ${start} step ${step} ${JSON.stringify(query)}`).toEqual(
+							reference(current.bookmarks, query),
+						)
 					}
 				}
 			}

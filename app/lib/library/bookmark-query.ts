@@ -34,7 +34,8 @@ function titleKeyOf(bookmark: Bookmark) {
 	return key
 }
 
-const newestFirst = (a: Bookmark, b: Bookmark) => b.addedAt - a.addedAt || a.mediaId - b.mediaId || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0)
+const newestFirst = (a: Bookmark, b: Bookmark) =>
+	b.addedAt - a.addedAt || a.mediaId - b.mediaId || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0)
 /** The page's orderings (exported for tests). */
 export const COMPARE: Record<BookmarkSort, (a: Bookmark, b: Bookmark) => number> = {
 	'date-added': newestFirst,
@@ -48,7 +49,11 @@ export const COMPARE: Record<BookmarkSort, (a: Bookmark, b: Bookmark) => number>
 }
 
 /** Differences between two versions of a list: null when they differ in more than `limit` places. */
-export function diffBookmarkLists(previous: readonly Bookmark[], next: readonly Bookmark[], limit = 64): { removed: Bookmark[]; added: Bookmark[] } | null {
+export function diffBookmarkLists(
+	previous: readonly Bookmark[],
+	next: readonly Bookmark[],
+	limit = 64,
+): { removed: Bookmark[]; added: Bookmark[] } | null {
 	const removed: Bookmark[] = []
 	const added: Bookmark[] = []
 	let i = 0
@@ -144,7 +149,8 @@ function indexFor(bookmarks: readonly Bookmark[]): ListIndex {
 		if (newest) {
 			previous.newest = undefined
 			const was = newestBefore
-			for (const bookmark of [...diff.removed, ...diff.added]) if (!was.has(bookmark.mediaId)) was.set(bookmark.mediaId, newest.get(bookmark.mediaId))
+			for (const bookmark of [...diff.removed, ...diff.added])
+				if (!was.has(bookmark.mediaId)) was.set(bookmark.mediaId, newest.get(bookmark.mediaId))
 			const stale = new Set<number>()
 			for (const bookmark of diff.removed) if (newest.get(bookmark.mediaId) === bookmark) stale.add(bookmark.mediaId)
 			for (const id of stale) newest.delete(id)
@@ -285,7 +291,7 @@ function newestFirstOrder(list: readonly Bookmark[]): Bookmark[] {
 	}
 	if (!tied) return out
 	// Equal times keep list order above; COMPARE orders them by id, then list.
-	for (let start = 0; start < n; ) {
+	for (let start = 0; start < n;) {
 		let end = start + 1
 		while (end < n && out[end]!.addedAt === out[start]!.addedAt) end++
 		if (end - start > 1) {

@@ -20,14 +20,37 @@ import {
 } from './bookmarks.ts'
 import type { BookmarkMedia, BookmarkState } from './types.ts'
 
-const dune: BookmarkMedia = { mediaId: 438631, mediaType: 'movie', title: 'Dune', posterPath: '/dune.jpg', voteAverage: 7.8, releaseDate: '2021-09-15' }
-const severance: BookmarkMedia = { mediaId: 95396, mediaType: 'tv', title: 'Severance', posterPath: null, voteAverage: 8.4, releaseDate: '2022-02-17' }
+const dune: BookmarkMedia = {
+	mediaId: 438631,
+	mediaType: 'movie',
+	title: 'Dune',
+	posterPath: '/dune.jpg',
+	voteAverage: 7.8,
+	releaseDate: '2021-09-15',
+}
+const severance: BookmarkMedia = {
+	mediaId: 95396,
+	mediaType: 'tv',
+	title: 'Severance',
+	posterPath: null,
+	voteAverage: 8.4,
+	releaseDate: '2022-02-17',
+}
 
 describe('addBookmark', () => {
 	it('appends a new item to the default list (watchlist) with addedAt', () => {
 		const state = addBookmark(EMPTY_BOOKMARK_STATE, dune, undefined, 1000)
 		expect(state.bookmarks).toEqual([
-			{ mediaId: 438631, category: 'watchlist', addedAt: 1000, mediaType: 'movie', title: 'Dune', posterPath: '/dune.jpg', voteAverage: 7.8, releaseDate: '2021-09-15' },
+			{
+				mediaId: 438631,
+				category: 'watchlist',
+				addedAt: 1000,
+				mediaType: 'movie',
+				title: 'Dune',
+				posterPath: '/dune.jpg',
+				voteAverage: 7.8,
+				releaseDate: '2021-09-15',
+			},
 		])
 		expect(EMPTY_BOOKMARK_STATE.bookmarks).toEqual([])
 	})
@@ -194,7 +217,10 @@ describe('capBookmarkState', () => {
 	})
 
 	it('drops removals older than TOMBSTONE_MAX_AGE_MS before the latest change; same object when nothing goes', () => {
-		const state = { bookmarks: [{ mediaId: 9, category: 'watchlist', addedAt: 100 + TOMBSTONE_MAX_AGE_MS }], tombstones: [tomb(1, 99), tomb(2, 100)] }
+		const state = {
+			bookmarks: [{ mediaId: 9, category: 'watchlist', addedAt: 100 + TOMBSTONE_MAX_AGE_MS }],
+			tombstones: [tomb(1, 99), tomb(2, 100)],
+		}
 		expect(capBookmarkState(state).tombstones).toEqual([tomb(2, 100)])
 		const young = { bookmarks: [], tombstones: [tomb(1, 5), tomb(2, 6)] }
 		expect(capBookmarkState(young)).toBe(young)

@@ -1,4 +1,11 @@
-import { DEFAULT_BOOKMARK_CATEGORIES, DEFAULT_BOOKMARK_CATEGORY, type Bookmark, type BookmarkMedia, type BookmarkState, type BookmarkTombstone } from './types.ts'
+import {
+	DEFAULT_BOOKMARK_CATEGORIES,
+	DEFAULT_BOOKMARK_CATEGORY,
+	type Bookmark,
+	type BookmarkMedia,
+	type BookmarkState,
+	type BookmarkTombstone,
+} from './types.ts'
 
 // Pure bookmark operations (product.md §4): state in, state out, the time passed in.
 // The device store and the account sync both build on these.
@@ -57,7 +64,12 @@ function displayFields(media: BookmarkMedia): Omit<Bookmark, 'category' | 'added
  * A tombstone of the same pair is dropped, and the new time is after it, so
  * the re-add wins every merge.
  */
-export function addBookmark(state: BookmarkState, media: BookmarkMedia, category: string = DEFAULT_BOOKMARK_CATEGORY, now: number = Date.now()): BookmarkState {
+export function addBookmark(
+	state: BookmarkState,
+	media: BookmarkMedia,
+	category: string = DEFAULT_BOOKMARK_CATEGORY,
+	now: number = Date.now(),
+): BookmarkState {
 	return addAt(state, media, category, now, findIndex(state.bookmarks, media.mediaId, category))
 }
 
@@ -76,7 +88,12 @@ function addAt(state: BookmarkState, media: BookmarkMedia, category: string, now
 }
 
 /** Removes the (mediaId, category) pair and remembers the removal. Unchanged (same object) when absent. */
-export function removeBookmark(state: BookmarkState, mediaId: number, category: string = DEFAULT_BOOKMARK_CATEGORY, now: number = Date.now()): BookmarkState {
+export function removeBookmark(
+	state: BookmarkState,
+	mediaId: number,
+	category: string = DEFAULT_BOOKMARK_CATEGORY,
+	now: number = Date.now(),
+): BookmarkState {
 	return removeAt(state, findIndex(state.bookmarks, mediaId, category), now)
 }
 
@@ -90,7 +107,12 @@ function removeAt(state: BookmarkState, index: number, now: number): BookmarkSta
 }
 
 /** Adds when absent, removes when present. */
-export function toggleBookmark(state: BookmarkState, media: BookmarkMedia, category: string = DEFAULT_BOOKMARK_CATEGORY, now: number = Date.now()): BookmarkState {
+export function toggleBookmark(
+	state: BookmarkState,
+	media: BookmarkMedia,
+	category: string = DEFAULT_BOOKMARK_CATEGORY,
+	now: number = Date.now(),
+): BookmarkState {
 	const index = findIndex(state.bookmarks, media.mediaId, category)
 	return index >= 0 ? removeAt(state, index, now) : addAt(state, media, category, now, -1)
 }
@@ -139,7 +161,9 @@ export function capBookmarkState(state: BookmarkState): BookmarkState {
 		// Newest last; ties broken by identity so every replica keeps the same ones.
 		tombstones = tombstones
 			.slice()
-			.sort((a, b) => a.deletedAt - b.deletedAt || a.mediaId - b.mediaId || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))
+			.sort(
+				(a, b) => a.deletedAt - b.deletedAt || a.mediaId - b.mediaId || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0),
+			)
 			.slice(tombstones.length - MAX_TOMBSTONES)
 	}
 	return tombstones.length === state.tombstones.length ? state : { bookmarks: state.bookmarks, tombstones }

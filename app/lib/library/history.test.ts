@@ -89,7 +89,10 @@ describe('episodeAfter (product.md §4 next-episode rule)', () => {
 		expect(episodeAfter(1, 9, [...seasons, { season_number: 3, episode_count: 0 }])).toEqual({ season: 2, episode: 1 })
 	})
 	it('goes to the next season number TMDB has when it skips numbers', () => {
-		const gapped = [{ season_number: 10, episode_count: 108 }, { season_number: 13, episode_count: 2 }]
+		const gapped = [
+			{ season_number: 10, episode_count: 108 },
+			{ season_number: 13, episode_count: 2 },
+		]
 		expect(episodeAfter(10, 108, gapped)).toEqual({ season: 13, episode: 1 })
 	})
 	it('assumes the following episode exists without season information', () => {
@@ -100,11 +103,21 @@ describe('episodeAfter (product.md §4 next-episode rule)', () => {
 describe('nextEpisodeToWatch', () => {
 	it('resumes the latest episode while it is at most 93% watched', () => {
 		const item = show([episode(1, 1, 100, 1), episode(1, 2, 93, 5)])
-		expect(nextEpisodeToWatch(item, seasons)).toMatchObject({ season: 1, episode: 2, kind: 'resume', progress: { watched: 93, duration: 100 } })
+		expect(nextEpisodeToWatch(item, seasons)).toMatchObject({
+			season: 1,
+			episode: 2,
+			kind: 'resume',
+			progress: { watched: 93, duration: 100 },
+		})
 	})
 	it('moves to the episode after the last finished one', () => {
 		const item = show([episode(1, 2, 20, 1), episode(1, 1, 95, 9)])
-		expect(nextEpisodeToWatch(item, seasons)).toMatchObject({ season: 1, episode: 2, kind: 'next', progress: { watched: 20, duration: 100 } })
+		expect(nextEpisodeToWatch(item, seasons)).toMatchObject({
+			season: 1,
+			episode: 2,
+			kind: 'next',
+			progress: { watched: 20, duration: 100 },
+		})
 		expect(nextEpisodeToWatch(show([episode(1, 9, 99, 3)]), seasons)).toMatchObject({ season: 2, episode: 1, kind: 'next' })
 		expect(nextEpisodeToWatch(show([episode(2, 10, 100, 3)]), seasons)).toMatchObject({ season: 1, episode: 1, kind: 'next' })
 	})
@@ -141,24 +154,62 @@ describe('continueWatching', () => {
 
 describe('recording progress', () => {
 	it('records a movie with {watched, duration} and updatedAt', () => {
-		const history = recordMovieProgress({}, { mediaId: 438631, title: 'Dune', year: 2021, posterPath: '/d.jpg', popularity: 500 }, { watched: 60, duration: 155 * 60 }, 1000)
-		expect(history).toEqual({ '438631': { type: 'movie', title: 'Dune', year: 2021, posterPath: '/d.jpg', popularity: 500, updatedAt: 1000, progress: { watched: 60, duration: 9300 } } })
+		const history = recordMovieProgress(
+			{},
+			{ mediaId: 438631, title: 'Dune', year: 2021, posterPath: '/d.jpg', popularity: 500 },
+			{ watched: 60, duration: 155 * 60 },
+			1000,
+		)
+		expect(history).toEqual({
+			'438631': {
+				type: 'movie',
+				title: 'Dune',
+				year: 2021,
+				posterPath: '/d.jpg',
+				popularity: 500,
+				updatedAt: 1000,
+				progress: { watched: 60, duration: 9300 },
+			},
+		})
 	})
 
 	it('sanitises progress (negative, NaN, beyond duration)', () => {
 		const history = recordMovieProgress({}, { mediaId: 1, title: 'X' }, { watched: 500, duration: 100 }, 1)
 		expect(history['1']!.progress).toEqual({ watched: 100, duration: 100 })
-		expect(recordMovieProgress({}, { mediaId: 1, title: 'X' }, { watched: Number.NaN, duration: -3 }, 1)['1']!.progress).toEqual({ watched: 0, duration: 0 })
+		expect(recordMovieProgress({}, { mediaId: 1, title: 'X' }, { watched: Number.NaN, duration: -3 }, 1)['1']!.progress).toEqual({
+			watched: 0,
+			duration: 0,
+		})
 	})
 
 	it('records episodes keyed s{season}e{episode}, keeping the others', () => {
-		let history = recordEpisodeProgress({}, { mediaId: 95396, title: 'Severance' }, { id: 11, season: 1, number: 1, title: 'Good News About Hell', seasonId: 101 }, { watched: 10, duration: 3000 }, 1000)
-		history = recordEpisodeProgress(history, { mediaId: 95396, title: 'Severance' }, { id: 12, season: 1, number: 2, title: 'Half Loop', seasonId: 101 }, { watched: 20, duration: 3000 }, 2000)
+		let history = recordEpisodeProgress(
+			{},
+			{ mediaId: 95396, title: 'Severance' },
+			{ id: 11, season: 1, number: 1, title: 'Good News About Hell', seasonId: 101 },
+			{ watched: 10, duration: 3000 },
+			1000,
+		)
+		history = recordEpisodeProgress(
+			history,
+			{ mediaId: 95396, title: 'Severance' },
+			{ id: 12, season: 1, number: 2, title: 'Half Loop', seasonId: 101 },
+			{ watched: 20, duration: 3000 },
+			2000,
+		)
 		const item = history['95396']!
 		expect(item.type).toBe('show')
 		expect(item.updatedAt).toBe(2000)
 		expect(Object.keys(item.episodes!)).toEqual(['s1e1', 's1e2'])
-		expect(item.episodes!.s1e2).toEqual({ id: 12, number: 2, title: 'Half Loop', seasonId: 101, season: 1, updatedAt: 2000, progress: { watched: 20, duration: 3000 } })
+		expect(item.episodes!.s1e2).toEqual({
+			id: 12,
+			number: 2,
+			title: 'Half Loop',
+			seasonId: 101,
+			season: 1,
+			updatedAt: 2000,
+			progress: { watched: 20, duration: 3000 },
+		})
 		expect(latestHistoryChange(history)).toBe(2000)
 	})
 
@@ -202,7 +253,12 @@ describe('removing a title from the history', () => {
 		const item = visibleHistoryItem(history['95396']!)!
 		expect(Object.keys(item.episodes!)).toEqual(['s2e3'])
 		expect(history['95396']!.episodes!.s2e3!.updatedAt).toBe(2001)
-		const movie = recordMovieProgress(removeHistoryItem(recordMovieProgress({}, dune, { watched: 1, duration: 10 }, 1), 438631, 50), dune, { watched: 2, duration: 10 }, 50)
+		const movie = recordMovieProgress(
+			removeHistoryItem(recordMovieProgress({}, dune, { watched: 1, duration: 10 }, 1), 438631, 50),
+			dune,
+			{ watched: 2, duration: 10 },
+			50,
+		)
 		expect(visibleHistoryItem(movie['438631']!)?.progress).toEqual({ watched: 2, duration: 10 })
 	})
 
@@ -222,7 +278,13 @@ describe('pruneHistoryRemovals', () => {
 		const history: WatchHistory = {
 			'1': { type: 'movie', title: 'Old removal', updatedAt: 10, removedAt: 10 },
 			'2': { type: 'movie', title: 'Recent removal', updatedAt: late - 5, removedAt: late - 5 },
-			'3': { type: 'show', title: 'Watched since', updatedAt: 10, removedAt: 10, episodes: { s1e1: { id: 1, number: 1, title: 'E', seasonId: 1, season: 1, updatedAt: 20, progress: { watched: 1, duration: 2 } } } },
+			'3': {
+				type: 'show',
+				title: 'Watched since',
+				updatedAt: 10,
+				removedAt: 10,
+				episodes: { s1e1: { id: 1, number: 1, title: 'E', seasonId: 1, season: 1, updatedAt: 20, progress: { watched: 1, duration: 2 } } },
+			},
 			'4': { type: 'movie', title: 'Now', updatedAt: late, progress: { watched: 1, duration: 2 } },
 		}
 		expect(Object.keys(pruneHistoryRemovals(history)).sort()).toEqual(['2', '3', '4'])

@@ -44,7 +44,8 @@ export function itemPercent(item: WatchHistoryItem) {
 export function latestEpisode(item: WatchHistoryItem): EpisodeProgress | undefined {
 	let latest: EpisodeProgress | undefined
 	for (const episode of Object.values(item.episodes ?? {})) {
-		if (!latest || episode.updatedAt > latest.updatedAt || (episode.updatedAt === latest.updatedAt && compareEpisodes(episode, latest) > 0)) latest = episode
+		if (!latest || episode.updatedAt > latest.updatedAt || (episode.updatedAt === latest.updatedAt && compareEpisodes(episode, latest) > 0))
+			latest = episode
 	}
 	return latest
 }
@@ -215,8 +216,18 @@ function afterRemoval(previous: WatchHistoryItem | undefined, time: number) {
 	return removedAt !== undefined && time <= removedAt ? removedAt + 1 : time
 }
 
-function baseItem(previous: WatchHistoryItem | undefined, type: WatchHistoryItem['type'], media: WatchedMedia, now: number): WatchHistoryItem {
-	const item: WatchHistoryItem = { ...(previous?.type === type ? previous : {}), type, title: media.title, updatedAt: afterRemoval(previous, Math.max(now, previous?.updatedAt ?? 0)) }
+function baseItem(
+	previous: WatchHistoryItem | undefined,
+	type: WatchHistoryItem['type'],
+	media: WatchedMedia,
+	now: number,
+): WatchHistoryItem {
+	const item: WatchHistoryItem = {
+		...(previous?.type === type ? previous : {}),
+		type,
+		title: media.title,
+		updatedAt: afterRemoval(previous, Math.max(now, previous?.updatedAt ?? 0)),
+	}
 	if (media.year !== undefined) item.year = media.year
 	if (media.posterPath !== undefined) item.posterPath = media.posterPath
 	if (media.popularity !== undefined) item.popularity = media.popularity
@@ -224,7 +235,12 @@ function baseItem(previous: WatchHistoryItem | undefined, type: WatchHistoryItem
 }
 
 /** Records a movie's progress (state in, state out). */
-export function recordMovieProgress(history: WatchHistory, media: WatchedMedia, progress: Progress, now: number = Date.now()): WatchHistory {
+export function recordMovieProgress(
+	history: WatchHistory,
+	media: WatchedMedia,
+	progress: Progress,
+	now: number = Date.now(),
+): WatchHistory {
 	const key = String(media.mediaId)
 	const item = baseItem(history[key], 'movie', media, now)
 	item.progress = sanitiseProgress(progress)
@@ -241,7 +257,13 @@ export interface WatchedEpisode {
 }
 
 /** Records an episode's progress under s{season}e{episode} (state in, state out). */
-export function recordEpisodeProgress(history: WatchHistory, media: WatchedMedia, episode: WatchedEpisode, progress: Progress, now: number = Date.now()): WatchHistory {
+export function recordEpisodeProgress(
+	history: WatchHistory,
+	media: WatchedMedia,
+	episode: WatchedEpisode,
+	progress: Progress,
+	now: number = Date.now(),
+): WatchHistory {
 	const key = String(media.mediaId)
 	const previous = history[key]
 	const item = baseItem(previous, 'show', media, now)
@@ -249,7 +271,15 @@ export function recordEpisodeProgress(history: WatchHistory, media: WatchedMedia
 	const episodes = { ...(previous?.type === 'show' ? previous.episodes : {}) }
 	const episodeId = episodeKey(episode.season, episode.number)
 	const updatedAt = afterRemoval(previous, Math.max(now, episodes[episodeId]?.updatedAt ?? 0))
-	episodes[episodeId] = { id: episode.id, number: episode.number, title: episode.title, seasonId: episode.seasonId, season: episode.season, updatedAt, progress: sanitiseProgress(progress) }
+	episodes[episodeId] = {
+		id: episode.id,
+		number: episode.number,
+		title: episode.title,
+		seasonId: episode.seasonId,
+		season: episode.season,
+		updatedAt,
+		progress: sanitiseProgress(progress),
+	}
 	item.episodes = episodes
 	return { ...history, [key]: item }
 }

@@ -33,7 +33,11 @@ const SEEN = { watched: 1, duration: 1 }
 
 const LIST_LABEL = { watchlist: 'Watchlist', watched: 'Watched' } as const
 
-export function planImport(rows: readonly MatchedImportRow[], library: { bookmarks: BookmarkState; history: WatchHistory }, now: number = Date.now()): ImportPlan {
+export function planImport(
+	rows: readonly MatchedImportRow[],
+	library: { bookmarks: BookmarkState; history: WatchHistory },
+	now: number = Date.now(),
+): ImportPlan {
 	const inList = new Set(library.bookmarks.bookmarks.map((bookmark) => `${bookmark.mediaId}|${bookmark.category}`))
 	const bookmarks: Bookmark[] = []
 	const history: WatchHistory = {}
@@ -45,7 +49,15 @@ export function planImport(rows: readonly MatchedImportRow[], library: { bookmar
 		const addBookmark = !inList.has(listKey) && (row.list === 'watchlist' || mediaType === 'movie')
 		if (addBookmark) {
 			inList.add(listKey)
-			bookmarks.push({ mediaId: id, category: row.list, addedAt: at, mediaType, title, posterPath, ...(year ? { releaseDate: `${year}-01-01` } : {}) })
+			bookmarks.push({
+				mediaId: id,
+				category: row.list,
+				addedAt: at,
+				mediaType,
+				title,
+				posterPath,
+				...(year ? { releaseDate: `${year}-01-01` } : {}),
+			})
 		}
 		let addedHistory = false
 		if (row.list === 'watched') {
@@ -62,7 +74,15 @@ export function planImport(rows: readonly MatchedImportRow[], library: { bookmar
 					const episodeId = episodeKey(episode.season, episode.episode)
 					if (library.history[key]?.episodes?.[episodeId] || episodes[episodeId]) continue
 					const updatedAt = episode.at ?? at
-					episodes[episodeId] = { id: 0, number: episode.episode, title: '', seasonId: 0, season: episode.season, updatedAt, progress: SEEN }
+					episodes[episodeId] = {
+						id: 0,
+						number: episode.episode,
+						title: '',
+						seasonId: 0,
+						season: episode.season,
+						updatedAt,
+						progress: SEEN,
+					}
 					addedHistory = true
 				}
 				if (addedHistory) {
@@ -72,7 +92,12 @@ export function planImport(rows: readonly MatchedImportRow[], library: { bookmar
 				}
 			}
 		}
-		if (!addBookmark && !addedHistory) duplicates.push({ origin: row.origin, title, reason: `Already in your ${row.list === 'watched' && mediaType === 'tv' ? 'history' : LIST_LABEL[row.list]}` })
+		if (!addBookmark && !addedHistory)
+			duplicates.push({
+				origin: row.origin,
+				title,
+				reason: `Already in your ${row.list === 'watched' && mediaType === 'tv' ? 'history' : LIST_LABEL[row.list]}`,
+			})
 	}
 	return { bookmarks, history, duplicates }
 }

@@ -21,8 +21,24 @@ const contents: Pick<LibraryContents, 'bookmarks' | 'watchHistory'> = {
 			title: 'Game of Thrones',
 			updatedAt: T + 20,
 			episodes: {
-				s1e2: { id: 2, number: 2, title: 'The Kingsroad', seasonId: 1, season: 1, updatedAt: T + 20, progress: { watched: 3000, duration: 3000 } },
-				s1e1: { id: 1, number: 1, title: '+Winter Is Coming', seasonId: 1, season: 1, updatedAt: T + 15, progress: { watched: 10, duration: 0 } },
+				s1e2: {
+					id: 2,
+					number: 2,
+					title: 'The Kingsroad',
+					seasonId: 1,
+					season: 1,
+					updatedAt: T + 20,
+					progress: { watched: 3000, duration: 3000 },
+				},
+				s1e1: {
+					id: 1,
+					number: 1,
+					title: '+Winter Is Coming',
+					seasonId: 1,
+					season: 1,
+					updatedAt: T + 15,
+					progress: { watched: 10, duration: 0 },
+				},
 			},
 		},
 		// Removed and not watched since: not exported.
@@ -41,7 +57,14 @@ describe('library CSV', () => {
 			['history', 1399, 2],
 			['history', 550, ''],
 		])
-		expect(rows[5]).toMatchObject({ media_type: 'movie', year: 1999, watched_seconds: 4200, duration_seconds: 8340, progress_percent: 50, date: '2026-01-02T03:04:05.010Z' })
+		expect(rows[5]).toMatchObject({
+			media_type: 'movie',
+			year: 1999,
+			watched_seconds: 4200,
+			duration_seconds: 8340,
+			progress_percent: 50,
+			date: '2026-01-02T03:04:05.010Z',
+		})
 		expect(rows[3]).toMatchObject({ media_type: 'tv', season: 1, episode_title: '+Winter Is Coming', progress_percent: '' })
 		expect(rows[2]).toMatchObject({ year: '1999', date: '2026-01-02T03:04:05.000Z' })
 	})
@@ -60,13 +83,18 @@ describe('library CSV', () => {
 	})
 
 	it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\uFF1D1'])('never starts a text cell with a formula character (%j)', (title) => {
-		const text = buildLibraryCsv({ bookmarks: { bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: T, title }], tombstones: [] }, watchHistory: {} })
+		const text = buildLibraryCsv({
+			bookmarks: { bookmarks: [{ mediaId: 1, category: 'watchlist', addedAt: T, title }], tombstones: [] },
+			watchHistory: {},
+		})
 		const [row] = parse(text, { bom: true, columns: true }) as Array<Record<string, string>>
 		expect(row!.title).toBe(`'${title}`)
 	})
 
 	it('writes only the header for an empty library, and names the file by date', () => {
-		expect(buildLibraryCsv({ bookmarks: { bookmarks: [], tombstones: [] }, watchHistory: {} })).toBe(`\uFEFF${LIBRARY_CSV_COLUMNS.join(',')}\r\n`)
+		expect(buildLibraryCsv({ bookmarks: { bookmarks: [], tombstones: [] }, watchHistory: {} })).toBe(
+			`\uFEFF${LIBRARY_CSV_COLUMNS.join(',')}\r\n`,
+		)
 		expect(libraryCsvFileName(T)).toBe('willow-library-2026-01-02.csv')
 	})
 })

@@ -39,7 +39,9 @@ function percent(watched: number, duration: number): number | '' {
 /** The CSV's rows, in order: bookmarks by list then date added, then watch history by last watched (newest first). */
 export function libraryCsvRows(contents: Pick<LibraryContents, 'bookmarks' | 'watchHistory'>): Row[] {
 	const rows: Row[] = []
-	const bookmarks = contents.bookmarks.bookmarks.slice().sort((a, b) => a.category.localeCompare(b.category) || b.addedAt - a.addedAt || a.mediaId - b.mediaId)
+	const bookmarks = contents.bookmarks.bookmarks
+		.slice()
+		.sort((a, b) => a.category.localeCompare(b.category) || b.addedAt - a.addedAt || a.mediaId - b.mediaId)
 	for (const bookmark of bookmarks) {
 		rows.push({
 			record: 'bookmark',
@@ -59,7 +61,13 @@ export function libraryCsvRows(contents: Pick<LibraryContents, 'bookmarks' | 'wa
 		})
 		.sort(([a, x], [b, y]) => y.updatedAt - x.updatedAt || Number(a) - Number(b))
 	for (const [id, item] of history) {
-		const base: Row = { record: 'history', tmdb_id: Number(id), media_type: item.type === 'show' ? 'tv' : 'movie', title: item.title, year: item.year ?? '' }
+		const base: Row = {
+			record: 'history',
+			tmdb_id: Number(id),
+			media_type: item.type === 'show' ? 'tv' : 'movie',
+			title: item.title,
+			year: item.year ?? '',
+		}
 		const episodes = Object.values(item.episodes ?? {}).sort((a, b) => a.season - b.season || a.number - b.number)
 		if (item.type === 'show' && episodes.length > 0) {
 			for (const episode of episodes) {

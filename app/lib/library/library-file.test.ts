@@ -23,12 +23,22 @@ describe('library file', () => {
 	})
 
 	it('refuses bad files with a clear error', () => {
-		expect(parseLibraryFile('{nope')).toEqual({ ok: false, error: 'This file is not valid JSON. Choose a library file exported from Willow.' })
+		expect(parseLibraryFile('{nope')).toEqual({
+			ok: false,
+			error: 'This file is not valid JSON. Choose a library file exported from Willow.',
+		})
 		expect(parseLibraryFile('[1,2]')).toEqual({ ok: false, error: 'This file is not a Willow library export.' })
-		expect(parseLibraryFile(JSON.stringify({ kind: 'willow-library', version: 2, bookmarks: [] }))).toMatchObject({ ok: false, error: expect.stringContaining('version') })
-		const badBookmark = parseLibraryFile(JSON.stringify({ kind: 'willow-library', version: 1, bookmarks: [{ mediaId: 'x', category: 'watchlist', addedAt: 1 }] }))
+		expect(parseLibraryFile(JSON.stringify({ kind: 'willow-library', version: 2, bookmarks: [] }))).toMatchObject({
+			ok: false,
+			error: expect.stringContaining('version'),
+		})
+		const badBookmark = parseLibraryFile(
+			JSON.stringify({ kind: 'willow-library', version: 1, bookmarks: [{ mediaId: 'x', category: 'watchlist', addedAt: 1 }] }),
+		)
 		expect(badBookmark).toMatchObject({ ok: false, error: expect.stringContaining('bookmarks.0.mediaId') })
-		const badHistory = parseLibraryFile(JSON.stringify({ kind: 'willow-library', version: 1, bookmarks: [], watchHistory: { '5': { type: 'boat' } } }))
+		const badHistory = parseLibraryFile(
+			JSON.stringify({ kind: 'willow-library', version: 1, bookmarks: [], watchHistory: { '5': { type: 'boat' } } }),
+		)
 		expect(badHistory).toMatchObject({ ok: false, error: expect.stringContaining('watchHistory.5') })
 	})
 
@@ -44,7 +54,10 @@ describe('library file', () => {
 					{ mediaId: 4, category: 'Docs', addedAt: 16 },
 				],
 				categories: ['Docs', 'anime', 'watchlist'],
-				watchHistory: { '1': { type: 'movie', title: 'One', updatedAt: 50, progress: { watched: 2, duration: 2 } }, '9': { type: 'movie', title: 'Nine', updatedAt: 1 } },
+				watchHistory: {
+					'1': { type: 'movie', title: 'One', updatedAt: 50, progress: { watched: 2, duration: 2 } },
+					'9': { type: 'movie', title: 'Nine', updatedAt: 1 },
+				},
 			}),
 		)
 		if (!parsed.ok) throw new Error(parsed.error)

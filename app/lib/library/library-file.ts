@@ -72,13 +72,22 @@ export function parseLibraryFile(text: string): ParseResult {
 	const kind = json && typeof json === 'object' ? (json as { kind?: unknown }).kind : undefined
 	if (kind !== LIBRARY_FILE_KIND) return { ok: false, error: 'This file is not a Willow library export.' }
 	const result = libraryFileSchema.safeParse(json)
-	if (!result.success) return { ok: false, error: `This library file is invalid (${describeIssue(result.error.issues[0]!)}). Nothing was imported.` }
+	if (!result.success)
+		return { ok: false, error: `This library file is invalid (${describeIssue(result.error.issues[0]!)}). Nothing was imported.` }
 	const watchHistory = watchHistorySchema.parse(result.data.watchHistory)
 	const dropped = Object.keys(result.data.watchHistory).find((key) => !(key in watchHistory))
-	if (dropped) return { ok: false, error: `This library file is invalid (watchHistory.${dropped} is not a valid history item). Nothing was imported.` }
+	if (dropped)
+		return { ok: false, error: `This library file is invalid (watchHistory.${dropped} is not a valid history item). Nothing was imported.` }
 	return {
 		ok: true,
-		file: { kind: LIBRARY_FILE_KIND, version: LIBRARY_FILE_VERSION, exportedAt: result.data.exportedAt ?? '', bookmarks: result.data.bookmarks, categories: result.data.categories, watchHistory },
+		file: {
+			kind: LIBRARY_FILE_KIND,
+			version: LIBRARY_FILE_VERSION,
+			exportedAt: result.data.exportedAt ?? '',
+			bookmarks: result.data.bookmarks,
+			categories: result.data.categories,
+			watchHistory,
+		},
 	}
 }
 

@@ -15,17 +15,35 @@ describe('isBadBookmarkData', () => {
 describe('convertLegacyBookmarks', () => {
 	it('turns an object keyed by item (data.id, info.addedAt) into watchlist bookmarks', () => {
 		const legacy = {
-			'movie-438631': { data: { id: 438631, title: 'Dune', poster_path: '/dune.jpg', vote_average: 7.8, release_date: '2021-09-15' }, info: { addedAt: 1_700_000_000_000 } },
+			'movie-438631': {
+				data: { id: 438631, title: 'Dune', poster_path: '/dune.jpg', vote_average: 7.8, release_date: '2021-09-15' },
+				info: { addedAt: 1_700_000_000_000 },
+			},
 			'tv-95396': { data: { id: 95396, name: 'Severance', media_type: 'tv' }, info: { addedAt: '2024-01-02T00:00:00.000Z' } },
 		}
 		expect(convertLegacyBookmarks(legacy, 5)).toEqual([
-			{ mediaId: 438631, category: 'watchlist', addedAt: 1_700_000_000_000, title: 'Dune', mediaType: 'movie', posterPath: '/dune.jpg', voteAverage: 7.8, releaseDate: '2021-09-15' },
+			{
+				mediaId: 438631,
+				category: 'watchlist',
+				addedAt: 1_700_000_000_000,
+				title: 'Dune',
+				mediaType: 'movie',
+				posterPath: '/dune.jpg',
+				voteAverage: 7.8,
+				releaseDate: '2021-09-15',
+			},
 			{ mediaId: 95396, category: 'watchlist', addedAt: Date.parse('2024-01-02T00:00:00.000Z'), title: 'Severance', mediaType: 'tv' },
 		])
 	})
 
 	it('reads seconds as seconds, falls back to now, and skips entries without an id', () => {
-		const legacy = { a: { data: { id: 1 }, info: { addedAt: 1_700_000_000 } }, b: { data: { id: '2' }, info: {} }, c: { data: {} }, d: 'junk', e: { data: { id: -3 } } }
+		const legacy = {
+			a: { data: { id: 1 }, info: { addedAt: 1_700_000_000 } },
+			b: { data: { id: '2' }, info: {} },
+			c: { data: {} },
+			d: 'junk',
+			e: { data: { id: -3 } },
+		}
 		expect(convertLegacyBookmarks(legacy, 99).map((b) => [b.mediaId, b.addedAt])).toEqual([
 			[2, 99],
 			[1, 1_700_000_000_000],
@@ -50,7 +68,16 @@ describe('convertLegacyBookmarks', () => {
 describe('stripLegacyHistory', () => {
 	it('removes poster, seasons and movie episodes, keeping everything else', () => {
 		const legacy = {
-			'438631': { type: 'movie', title: 'Dune', year: 2021, updatedAt: 10, poster: '/dune.jpg', seasons: [], episodes: { s1e1: {} }, progress: { watched: 5, duration: 10 } },
+			'438631': {
+				type: 'movie',
+				title: 'Dune',
+				year: 2021,
+				updatedAt: 10,
+				poster: '/dune.jpg',
+				seasons: [],
+				episodes: { s1e1: {} },
+				progress: { watched: 5, duration: 10 },
+			},
 			'95396': {
 				type: 'show',
 				title: 'Severance',
@@ -61,12 +88,21 @@ describe('stripLegacyHistory', () => {
 			},
 		}
 		expect(stripLegacyHistory(legacy)).toEqual({
-			'438631': { type: 'movie', title: 'Dune', year: 2021, updatedAt: 10, posterPath: '/dune.jpg', progress: { watched: 5, duration: 10 } },
+			'438631': {
+				type: 'movie',
+				title: 'Dune',
+				year: 2021,
+				updatedAt: 10,
+				posterPath: '/dune.jpg',
+				progress: { watched: 5, duration: 10 },
+			},
 			'95396': {
 				type: 'show',
 				title: 'Severance',
 				updatedAt: 20,
-				episodes: { s1e2: { id: 12, number: 2, title: 'Half Loop', seasonId: 101, season: 1, updatedAt: 20, progress: { watched: 1, duration: 2 } } },
+				episodes: {
+					s1e2: { id: 12, number: 2, title: 'Half Loop', seasonId: 101, season: 1, updatedAt: 20, progress: { watched: 1, duration: 2 } },
+				},
 			},
 		})
 	})

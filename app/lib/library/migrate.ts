@@ -51,11 +51,13 @@ export function convertLegacyBookmarks(legacy: unknown, now: number): Bookmark[]
 		const title = text(data?.title, 500) ?? text(data?.name, 500)
 		if (title) bookmark.title = title
 		const type = data?.media_type ?? info?.type
-		const mediaType: MediaType | undefined = type === 'movie' ? 'movie' : type === 'tv' || type === 'show' ? 'tv' : data?.title ? 'movie' : data?.name ? 'tv' : undefined
+		const mediaType: MediaType | undefined =
+			type === 'movie' ? 'movie' : type === 'tv' || type === 'show' ? 'tv' : data?.title ? 'movie' : data?.name ? 'tv' : undefined
 		if (mediaType) bookmark.mediaType = mediaType
 		const poster = text(data?.poster_path, 500)
 		if (poster) bookmark.posterPath = poster
-		if (typeof data?.vote_average === 'number' && data.vote_average >= 0 && data.vote_average <= 10) bookmark.voteAverage = data.vote_average
+		if (typeof data?.vote_average === 'number' && data.vote_average >= 0 && data.vote_average <= 10)
+			bookmark.voteAverage = data.vote_average
 		const date = text(data?.release_date, 32) ?? text(data?.first_air_date, 32)
 		if (date) bookmark.releaseDate = date
 		const existing = byId.get(id)
@@ -84,7 +86,8 @@ export function stripLegacyHistory(decoded: unknown): WatchHistory {
 		if (!item) continue
 		const { poster, seasons: _seasons, ...rest } = item
 		if (rest.type === 'movie') delete rest.episodes
-		if (rest.posterPath === undefined && typeof poster === 'string' && /^\/[\w.-]+\.(jpe?g|png|webp)$/i.test(poster)) rest.posterPath = poster
+		if (rest.posterPath === undefined && typeof poster === 'string' && /^\/[\w.-]+\.(jpe?g|png|webp)$/i.test(poster))
+			rest.posterPath = poster
 		cleaned[key] = rest
 	}
 	return watchHistorySchema.parse(cleaned)

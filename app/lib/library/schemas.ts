@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { BookmarkSchema, BookmarkTombstoneSchema, CategorySchema, EpisodeKeySchema, EpisodeProgressSchema, MediaIdKeySchema, WatchHistoryItemSchema } from '#app/lib/sync/schemas.ts'
+import {
+	BookmarkSchema,
+	BookmarkTombstoneSchema,
+	CategorySchema,
+	EpisodeKeySchema,
+	EpisodeProgressSchema,
+	MediaIdKeySchema,
+	WatchHistoryItemSchema,
+} from '#app/lib/sync/schemas.ts'
 import type { Bookmark, BookmarkTombstone, EpisodeProgress, WatchHistory, WatchHistoryItem } from './types.ts'
 
 // How the device reads its library. The record shapes are the sync's wire

@@ -19,9 +19,17 @@ export type Partner = z.output<typeof partnerSchema>
 /** A submission: the four fields, plus the honeypot (any value drops the submission). */
 export const partnerSubmissionSchema = z.object({
 	name: z.string().trim().min(1, PARTNER_SUBMISSION_TEXT.name).max(PARTNER_SUBMISSION_LIMITS.name, PARTNER_SUBMISSION_TEXT.name),
-	siteUrl: z.string().trim().max(PARTNER_SUBMISSION_LIMITS.siteUrl, PARTNER_SUBMISSION_TEXT.siteUrl).refine(isSiteUrl, PARTNER_SUBMISSION_TEXT.siteUrl),
+	siteUrl: z
+		.string()
+		.trim()
+		.max(PARTNER_SUBMISSION_LIMITS.siteUrl, PARTNER_SUBMISSION_TEXT.siteUrl)
+		.refine(isSiteUrl, PARTNER_SUBMISSION_TEXT.siteUrl),
 	email: z.string().trim().refine(isEmailAddress, PARTNER_SUBMISSION_TEXT.email),
-	message: z.string().trim().min(1, PARTNER_SUBMISSION_TEXT.message).max(PARTNER_SUBMISSION_LIMITS.message, PARTNER_SUBMISSION_TEXT.message),
+	message: z
+		.string()
+		.trim()
+		.min(1, PARTNER_SUBMISSION_TEXT.message)
+		.max(PARTNER_SUBMISSION_LIMITS.message, PARTNER_SUBMISSION_TEXT.message),
 	[PARTNER_HONEYPOT_FIELD]: z.string().max(1000).optional(),
 })
 

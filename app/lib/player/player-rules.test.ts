@@ -40,7 +40,17 @@ const fileStream = (keys: string[]): FileStream => ({
 
 describe('quality rules (§9)', () => {
 	it('sorts labels in the §9 order with Auto last', () => {
-		expect(sortQualityLabels(['Auto', '4K', '720p', '360p', 'Original', '1080p HDR', '1080p', '4K HDR', '480p'])).toEqual(['360p', '480p', '720p', '1080p', '1080p HDR', '4K', '4K HDR', 'Original', 'Auto'])
+		expect(sortQualityLabels(['Auto', '4K', '720p', '360p', 'Original', '1080p HDR', '1080p', '4K HDR', '480p'])).toEqual([
+			'360p',
+			'480p',
+			'720p',
+			'1080p',
+			'1080p HDR',
+			'4K',
+			'4K HDR',
+			'Original',
+			'Auto',
+		])
 		expect(sortQualityLabels(['720p', '720p'])).toEqual(['720p'])
 	})
 
@@ -181,13 +191,15 @@ describe('texts (§8)', () => {
 })
 
 describe('mediaSessionArtwork', () => {
-	it('loads demo artwork from Willow\'s own art route, not TMDB\'s host', () => {
+	it("loads demo artwork from Willow's own art route, not TMDB's host", () => {
 		const [artwork] = mediaSessionArtwork('/art/poster/movie-10378.webp')
 		expect(artwork?.src).toBe('/api/images/art/poster/movie-10378.webp?w=342')
 		expect(artwork?.type).toBe('image/webp')
 	})
 	it('loads TMDB poster paths from TMDB at w342', () => {
-		expect(mediaSessionArtwork('/abc.jpg')).toEqual([{ src: 'https://image.tmdb.org/t/p/w342/abc.jpg', sizes: '342x513', type: 'image/jpeg' }])
+		expect(mediaSessionArtwork('/abc.jpg')).toEqual([
+			{ src: 'https://image.tmdb.org/t/p/w342/abc.jpg', sizes: '342x513', type: 'image/jpeg' },
+		])
 	})
 	it('gives no artwork without a poster', () => {
 		expect(mediaSessionArtwork(null)).toEqual([])

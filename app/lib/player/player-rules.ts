@@ -49,7 +49,14 @@ export const multipleStreamsText = (name: string) => `Multiple streams found on 
 /** §9 quality ordering. */
 export const QUALITY_ORDER = ['360p', '480p', '720p', '1080p', '1080p HDR', '4K', '4K HDR', 'Original', 'Auto'] as const
 
-const KEY_LABEL: Record<QualityKey, string> = { '360': '360p', '480': '480p', '720': '720p', '1080': '1080p', '4k': '4K', unknown: 'Original' }
+const KEY_LABEL: Record<QualityKey, string> = {
+	'360': '360p',
+	'480': '480p',
+	'720': '720p',
+	'1080': '1080p',
+	'4k': '4K',
+	unknown: 'Original',
+}
 
 export function qualityLabel(key: QualityKey): string {
 	return KEY_LABEL[key]
@@ -108,7 +115,10 @@ export function startQuality(available: readonly QualityKey[], setting: string, 
 	if (wanted && available.includes(wanted)) return wanted
 	const cap = RESOLUTION_RANK[device]
 	const ranked = [...available].sort((a, b) => RESOLUTION_RANK[b] - RESOLUTION_RANK[a])
-	return ranked.find((key) => key !== 'unknown' && RESOLUTION_RANK[key] <= cap) ?? (available.includes('unknown') ? 'unknown' : ranked[ranked.length - 1]!)
+	return (
+		ranked.find((key) => key !== 'unknown' && RESOLUTION_RANK[key] <= cap) ??
+		(available.includes('unknown') ? 'unknown' : ranked[ranked.length - 1]!)
+	)
 }
 
 /** §9 hls.js buffer limits by connection. */
@@ -215,12 +225,23 @@ export function preferredAudioIndex(tracks: ReadonlyArray<{ lang?: string; name?
 	if (!code) return -1
 	return tracks.findIndex((track) => {
 		const lang = (track.lang ?? '').toLowerCase()
-		return lang === code || lang.startsWith(`${code}-`) || lang === { en: 'eng', es: 'spa', fr: 'fra', de: 'deu', ja: 'jpn' }[code] || (track.name ?? '').toLowerCase() === preferred
+		return (
+			lang === code ||
+			lang.startsWith(`${code}-`) ||
+			lang === { en: 'eng', es: 'spa', fr: 'fra', de: 'deu', ja: 'jpn' }[code] ||
+			(track.name ?? '').toLowerCase() === preferred
+		)
 	})
 }
 
 /** The player's breadcrumb-free label for Media Session and the dialog. */
-export function playerTitle(media: { type: 'movie' | 'tv'; title: string; season?: number; episode?: number; episodeTitle?: string }): string {
+export function playerTitle(media: {
+	type: 'movie' | 'tv'
+	title: string
+	season?: number
+	episode?: number
+	episodeTitle?: string
+}): string {
 	if (media.type === 'tv' && media.season !== undefined && media.episode !== undefined) {
 		return `${media.title} S${media.season}E${media.episode}${media.episodeTitle ? ` - ${media.episodeTitle}` : ''}`
 	}
@@ -244,9 +265,13 @@ export function mediaSessionArtwork(posterPath: string | null | undefined): Medi
  * bingeGroup: the add-on says they belong together), then the current
  * source's, then the rest in the order found.
  */
-export function preferBingeGroup<T extends { sourceId: string; bingeGroup?: string }>(streams: readonly T[], current: { sourceId: string; bingeGroup?: string } | undefined): T[] {
+export function preferBingeGroup<T extends { sourceId: string; bingeGroup?: string }>(
+	streams: readonly T[],
+	current: { sourceId: string; bingeGroup?: string } | undefined,
+): T[] {
 	if (!current) return [...streams]
-	const rank = (stream: T) => (stream.sourceId !== current.sourceId ? 2 : current.bingeGroup && stream.bingeGroup === current.bingeGroup ? 0 : 1)
+	const rank = (stream: T) =>
+		stream.sourceId !== current.sourceId ? 2 : current.bingeGroup && stream.bingeGroup === current.bingeGroup ? 0 : 1
 	return streams
 		.map((stream, index) => ({ stream, index }))
 		.sort((a, b) => rank(a.stream) - rank(b.stream) || a.index - b.index)

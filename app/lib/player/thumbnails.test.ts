@@ -12,6 +12,14 @@ describe('browser thumbnails (§9)', () => {
 	})
 
 	it('writes a WebVTT track whose cues run from one image to the next', () => {
-		expect(thumbnailsVtt([{ at: 10, url: 'blob:b' }, { at: 0, url: 'blob:a' }], 25)).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:10.000\nblob:a\n\n00:00:10.000 --> 00:00:25.000\nblob:b\n')
+		expect(
+			thumbnailsVtt(
+				[
+					{ at: 10, url: 'blob:b' },
+					{ at: 0, url: 'blob:a' },
+				],
+				25,
+			),
+		).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:10.000\nblob:a\n\n00:00:10.000 --> 00:00:25.000\nblob:b\n')
 	})
 })

@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import type { Stream } from '#app/lib/sources/contract.ts'
-import { CHECKING_MIN_MS, checkingText, downloadGroups, lookupProgress, lookupRetries, paceChecking, qualityLabel, type CheckedSource } from './watch-flow.ts'
+import {
+	CHECKING_MIN_MS,
+	checkingText,
+	downloadGroups,
+	lookupProgress,
+	lookupRetries,
+	paceChecking,
+	qualityLabel,
+	type CheckedSource,
+} from './watch-flow.ts'
 
-const sources = (statuses: Array<CheckedSource['status']>): CheckedSource[] => statuses.map((status, i) => ({ id: `s${i}`, name: `Server ${i}`, status }))
+const sources = (statuses: Array<CheckedSource['status']>): CheckedSource[] =>
+	statuses.map((status, i) => ({ id: `s${i}`, name: `Server ${i}`, status }))
 
 describe('paceChecking', () => {
 	it('shows the first source at once and nothing before any checking event', () => {
 		expect(paceChecking([], { shownId: null, shownSince: 0 }, 100)).toEqual({ shownId: null, shownSince: 100, nextChangeAt: null })
-		expect(paceChecking(sources(['checking', 'checking']), { shownId: null, shownSince: 0 }, 100)).toEqual({ shownId: 's0', shownSince: 100, nextChangeAt: 100 + CHECKING_MIN_MS })
+		expect(paceChecking(sources(['checking', 'checking']), { shownId: null, shownSince: 0 }, 100)).toEqual({
+			shownId: 's0',
+			shownSince: 100,
+			nextChangeAt: 100 + CHECKING_MIN_MS,
+		})
 	})
 
 	it('keeps each name at least 1.5 s, then moves to the next source still checking, wrapping', () => {
@@ -39,13 +53,31 @@ describe('watch flow rules', () => {
 	})
 
 	it('names qualities as §9 does', () => {
-		expect(['360', '480', '720', '1080', '4k', 'unknown'].map((k) => qualityLabel(k as never))).toEqual(['360p', '480p', '720p', '1080p', '4K', 'Original'])
+		expect(['360', '480', '720', '1080', '4k', 'unknown'].map((k) => qualityLabel(k as never))).toEqual([
+			'360p',
+			'480p',
+			'720p',
+			'1080p',
+			'4K',
+			'Original',
+		])
 	})
 
 	it('lists files best first, the HLS playlist, captions, then add-on subtitles', () => {
 		const caption = { id: 'c', language: 'en', label: 'English', url: '/c.vtt', type: 'vtt' as const }
 		const streams: Stream[] = [
-			{ id: 'f', sourceId: 'x', label: 'Files', type: 'file', qualities: { '480': { type: 'mp4', url: '/480.mp4' }, unknown: { type: 'webm', url: '/o.webm' }, '1080': { type: 'mp4', url: '/1080.mp4' } }, captions: [caption] },
+			{
+				id: 'f',
+				sourceId: 'x',
+				label: 'Files',
+				type: 'file',
+				qualities: {
+					'480': { type: 'mp4', url: '/480.mp4' },
+					unknown: { type: 'webm', url: '/o.webm' },
+					'1080': { type: 'mp4', url: '/1080.mp4' },
+				},
+				captions: [caption],
+			},
 			{ id: 'h', sourceId: 'x', label: 'HLS', type: 'hls', playlist: '/master.m3u8', captions: [] },
 		]
 		expect(downloadGroups(streams, [{ ...caption, id: 'a', label: '', language: 'fr', type: 'srt', url: '/a.srt' }])).toEqual([

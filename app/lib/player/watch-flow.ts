@@ -51,7 +51,11 @@ export interface CheckingPace {
  * over, and the current one stays when no other is still checking.
  * `nextChangeAt` is when to ask again (null: nothing can change by waiting).
  */
-export function paceChecking(sources: readonly CheckedSource[], pace: CheckingPace, now: number): CheckingPace & { nextChangeAt: number | null } {
+export function paceChecking(
+	sources: readonly CheckedSource[],
+	pace: CheckingPace,
+	now: number,
+): CheckingPace & { nextChangeAt: number | null } {
 	if (sources.length === 0) return { shownId: null, shownSince: now, nextChangeAt: null }
 	const currentIndex = sources.findIndex((s) => s.id === pace.shownId)
 	if (currentIndex === -1) {

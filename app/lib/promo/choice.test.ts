@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { activeAds, dismissedToday, isAdActive, isBannerVisible, localDay, pickAds, seededRandom, withAdDismissed, type Ad, type InfoBanner } from './choice.ts'
+import {
+	activeAds,
+	dismissedToday,
+	isAdActive,
+	isBannerVisible,
+	localDay,
+	pickAds,
+	seededRandom,
+	withAdDismissed,
+	type Ad,
+	type InfoBanner,
+} from './choice.ts'
 
 function ad(id: string, extra: Partial<Ad> = {}): Ad {
 	return { id, gifUrl: `/ads/${id}.gif`, link: 'https://example.com/', priority: 1, alt: 'Advertisement', width: 728, height: 90, ...extra }
@@ -93,7 +104,14 @@ describe('dismissed ads', () => {
 })
 
 describe('info banner', () => {
-	const banner: InfoBanner = { id: 'notice', title: 'Maintenance', content: 'Tonight', type: 'warning', dismissible: true, expiresAt: '2026-05-10' }
+	const banner: InfoBanner = {
+		id: 'notice',
+		title: 'Maintenance',
+		content: 'Tonight',
+		type: 'warning',
+		dismissible: true,
+		expiresAt: '2026-05-10',
+	}
 
 	it('hides after expiry (a bare date lasts the whole day)', () => {
 		expect(isBannerVisible(banner, Date.parse('2026-05-10T23:59:00Z'), [])).toBe(true)

@@ -47,7 +47,11 @@ export function dismissedToday(dismissedAds: Readonly<Record<string, string>> | 
 }
 
 /** The stored record after dismissing `id` today; older days are dropped so the record stays small. */
-export function withAdDismissed(dismissedAds: Readonly<Record<string, string>> | undefined, id: string, today: string): Record<string, string> {
+export function withAdDismissed(
+	dismissedAds: Readonly<Record<string, string>> | undefined,
+	id: string,
+	today: string,
+): Record<string, string> {
 	const next: Record<string, string> = {}
 	for (const [key, day] of Object.entries(dismissedAds ?? {})) if (day === today) next[key] = day
 	next[id] = today

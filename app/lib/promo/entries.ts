@@ -52,7 +52,11 @@ export interface ParseEntriesOptions<T> {
 export function parseEntries<T>(raw: unknown, schema: z.ZodType<T>, options: ParseEntriesOptions<T>): ParsedEntries<T> {
 	const { listKey, idField = 'id', unique, max = MAX_ENTRIES } = options
 	if (raw === null) return { entries: [], problems: [] }
-	const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' && Array.isArray((raw as Record<string, unknown>)[listKey]) ? ((raw as Record<string, unknown>)[listKey] as unknown[]) : undefined
+	const list = Array.isArray(raw)
+		? raw
+		: raw && typeof raw === 'object' && Array.isArray((raw as Record<string, unknown>)[listKey])
+			? ((raw as Record<string, unknown>)[listKey] as unknown[])
+			: undefined
 	if (!list) return { entries: [], problems: [{ index: -1, message: `expected a list, or { "${listKey}": [...] }` }] }
 	const entries: T[] = []
 	const problems: EntryProblem[] = []

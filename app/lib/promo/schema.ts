@@ -41,14 +41,20 @@ export const adSchema = z.object({
 })
 
 /** ads.json is a list, or `{ "ads": [...] }`; an empty list means no ads. Read entry by entry (entries.ts). */
-export const adsFileSchema = z.union([z.array(adSchema).max(500), z.object({ ads: z.array(adSchema).max(500) }).transform((file) => file.ads)])
+export const adsFileSchema = z.union([
+	z.array(adSchema).max(500),
+	z.object({ ads: z.array(adSchema).max(500) }).transform((file) => file.ads),
+])
 
 /** A CSS colour: #rgb, #rrggbb(aa), a colour name, or rgb()/hsl() with numbers only (no url(), no ;). */
 const cssColor = z
 	.string()
 	.trim()
 	.max(60)
-	.regex(/^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|hsl)a?\([0-9.,%/\s]+\)|oklch\([0-9.,%/\s]+\))$/i, 'must be a CSS colour (#1e293b, navy, rgb(…), hsl(…))')
+	.regex(
+		/^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|hsl)a?\([0-9.,%/\s]+\)|oklch\([0-9.,%/\s]+\))$/i,
+		'must be a CSS colour (#1e293b, navy, rgb(…), hsl(…))',
+	)
 
 /**
  * One info modal (product.md §3 "Info modal item": id, title, content, html, image,

@@ -14,7 +14,8 @@ import {
 } from './cache-rules.ts'
 
 const origin = 'https://willow.example'
-const kind = (path: string, { method = 'GET', mode = 'cors', from = origin } = {}) => classifyRequest({ url: new URL(path, from), method, mode, origin })
+const kind = (path: string, { method = 'GET', mode = 'cors', from = origin } = {}) =>
+	classifyRequest({ url: new URL(path, from), method, mode, origin })
 
 function response(headers: Record<string, string>, extra: Partial<ResponseFacts> = {}): ResponseFacts {
 	const map = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
@@ -23,7 +24,17 @@ function response(headers: Record<string, string>, extra: Partial<ResponseFacts>
 
 describe('classifyRequest', () => {
 	it('never handles the API, in any mode, nor the health checks and the worker itself', () => {
-		for (const path of ['/api/sync', '/api/users/me', '/api/auth/login', '/api/catalog/movie/popular', '/api/images/w342/x.jpg', '/api', '/healthz', '/readyz', '/sw.js']) {
+		for (const path of [
+			'/api/sync',
+			'/api/users/me',
+			'/api/auth/login',
+			'/api/catalog/movie/popular',
+			'/api/images/w342/x.jpg',
+			'/api',
+			'/healthz',
+			'/readyz',
+			'/sw.js',
+		]) {
 			expect(kind(path), path).toBe('network')
 			expect(kind(path, { mode: 'navigate' }), path).toBe('network')
 		}
@@ -107,7 +118,19 @@ describe('page addresses', () => {
 	it('accepts only same-origin page addresses as visits', () => {
 		expect(visitedPageUrl('/movies?page=2#x', origin)?.href).toBe('https://willow.example/movies?page=2')
 		expect(visitedPageUrl('https://willow.example/bookmarks', origin)?.href).toBe('https://willow.example/bookmarks')
-		for (const bad of ['https://elsewhere.example/movies', '/api/users/me', '/api/sync', '/sitemap.xml', '/offline.html', '/__error-test', '/sw.js', 'http://[', 42, null, `/${'a'.repeat(3000)}`]) {
+		for (const bad of [
+			'https://elsewhere.example/movies',
+			'/api/users/me',
+			'/api/sync',
+			'/sitemap.xml',
+			'/offline.html',
+			'/__error-test',
+			'/sw.js',
+			'http://[',
+			42,
+			null,
+			`/${'a'.repeat(3000)}`,
+		]) {
 			expect(visitedPageUrl(bad, origin), String(bad).slice(0, 40)).toBeUndefined()
 		}
 	})

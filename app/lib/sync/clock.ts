@@ -28,7 +28,12 @@ function clampItem(item: WatchHistoryItem, latest: number): WatchHistoryItem {
 	if (item.updatedAt > latest) out = { ...out, updatedAt: latest }
 	if (item.removedAt !== undefined && item.removedAt > latest) out = { ...out, removedAt: latest }
 	if (item.episodes && Object.values(item.episodes).some((episode) => episode.updatedAt > latest)) {
-		const episodes = Object.fromEntries(Object.entries(item.episodes).map(([key, episode]) => [key, episode.updatedAt > latest ? { ...episode, updatedAt: latest } : episode]))
+		const episodes = Object.fromEntries(
+			Object.entries(item.episodes).map(([key, episode]) => [
+				key,
+				episode.updatedAt > latest ? { ...episode, updatedAt: latest } : episode,
+			]),
+		)
 		out = { ...out, episodes }
 	}
 	return out

@@ -29,7 +29,14 @@ function randomBookmarkState(random: () => number): BookmarkState {
 		// Few distinct times so ties (and removal-vs-add ties) happen often.
 		const at = 1000 + Math.floor(random() * 5)
 		if (random() < 0.3) tombstones.push({ mediaId, category, deletedAt: at })
-		else bookmarks.push({ mediaId, category, addedAt: at, title: pick(random, ['A', 'B', 'Ç']), mediaType: pick(random, ['movie', 'tv'] as const) })
+		else
+			bookmarks.push({
+				mediaId,
+				category,
+				addedAt: at,
+				title: pick(random, ['A', 'B', 'Ç']),
+				mediaType: pick(random, ['movie', 'tv'] as const),
+			})
 	}
 	return { bookmarks, tombstones }
 }
@@ -60,7 +67,12 @@ function randomHistory(random: () => number): WatchHistory {
 		const isShow = Number(id) % 2 === 0
 		history[id] = isShow
 			? { type: 'show', title: `Show ${id}`, updatedAt: 2000 + Math.floor(random() * 4), episodes: randomEpisodes(random) }
-			: { type: 'movie', title: `Movie ${id}`, updatedAt: 2000 + Math.floor(random() * 4), progress: { watched: Math.floor(random() * 3) * 100, duration: 5400 } }
+			: {
+					type: 'movie',
+					title: `Movie ${id}`,
+					updatedAt: 2000 + Math.floor(random() * 4),
+					progress: { watched: Math.floor(random() * 3) * 100, duration: 5400 },
+				}
 	}
 	return history
 }
@@ -135,10 +147,18 @@ describe('mergeBookmarkStates', () => {
 			expect(bookmarkChangesFor(merged, merged)).toEqual({ bookmarks: [], tombstones: [] })
 		}
 		const held = { mediaId: 1, category: 'watchlist', addedAt: 10, title: 'A' }
-		const state = { bookmarks: [held, { mediaId: 2, category: 'watchlist', addedAt: 11 }], tombstones: [{ mediaId: 3, category: 'watched', deletedAt: 12 }] }
-		expect(bookmarkChangesFor(state, { bookmarks: [held], tombstones: [] })).toEqual({ bookmarks: [state.bookmarks[1]], tombstones: state.tombstones })
+		const state = {
+			bookmarks: [held, { mediaId: 2, category: 'watchlist', addedAt: 11 }],
+			tombstones: [{ mediaId: 3, category: 'watched', deletedAt: 12 }],
+		}
+		expect(bookmarkChangesFor(state, { bookmarks: [held], tombstones: [] })).toEqual({
+			bookmarks: [state.bookmarks[1]],
+			tombstones: state.tombstones,
+		})
 		// Same time, other contents: the device's copy lost the tie, so the winner is answered.
-		expect(bookmarkChangesFor(state, { bookmarks: [{ ...held, title: '0' }, state.bookmarks[1]!], tombstones: state.tombstones }).bookmarks).toEqual([held])
+		expect(
+			bookmarkChangesFor(state, { bookmarks: [{ ...held, title: '0' }, state.bookmarks[1]!], tombstones: state.tombstones }).bookmarks,
+		).toEqual([held])
 	})
 
 	it('lets a removal win a tie with an addition', () => {
@@ -176,10 +196,20 @@ describe('mergeWatchHistories', () => {
 			expect(mergeWatchHistories(changes, local)).toEqual(mergeWatchHistories(merged, local))
 			expect(watchHistoryChangesFor(merged, merged)).toEqual({})
 		}
-		const episode = (n: number) => ({ id: n, number: n, title: `E${n}`, seasonId: 9, season: 1, updatedAt: 50, progress: { watched: 1, duration: 9 } })
+		const episode = (n: number) => ({
+			id: n,
+			number: n,
+			title: `E${n}`,
+			seasonId: 9,
+			season: 1,
+			updatedAt: 50,
+			progress: { watched: 1, duration: 9 },
+		})
 		const merged: WatchHistory = { '2': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e1: episode(1), s1e2: episode(2) } } }
 		// The device holds the item and one episode: the other comes with the item's fields.
-		expect(watchHistoryChangesFor(merged, { '2': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e1: episode(1) } } })).toEqual({ '2': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e2: episode(2) } } })
+		expect(watchHistoryChangesFor(merged, { '2': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e1: episode(1) } } })).toEqual(
+			{ '2': { type: 'show', title: 'Show', updatedAt: 50, episodes: { s1e2: episode(2) } } },
+		)
 	})
 
 	it('keeps the larger updatedAt per item and per episode', () => {

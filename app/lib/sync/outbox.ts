@@ -27,7 +27,16 @@ export const SyncOutboxSchema = z.object({
 export type SyncOutbox = z.infer<typeof SyncOutboxSchema>
 
 export function emptyOutbox(username?: string): SyncOutbox {
-	return { username, bookmarksAckedAt: 0, historyAckedAt: 0, settingsAckedAt: 0, bookmarksRev: -1, historyRev: -1, settingsRev: -1, failures: 0 }
+	return {
+		username,
+		bookmarksAckedAt: 0,
+		historyAckedAt: 0,
+		settingsAckedAt: 0,
+		bookmarksRev: -1,
+		historyRev: -1,
+		settingsRev: -1,
+		failures: 0,
+	}
 }
 
 /** Retry delay after n consecutive failures: 5 s, 10 s, 20 s ... capped at 5 minutes. */

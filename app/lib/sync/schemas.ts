@@ -12,11 +12,7 @@ const time = z.number().int().min(0).max(7_258_118_400_000)
 const mediaId = z.number().int().positive().max(2_147_483_647)
 const shortText = (max: number) => z.string().max(max)
 
-export const CategorySchema = z
-	.string()
-	.trim()
-	.min(1, 'Category must not be empty')
-	.max(64, 'Category must be at most 64 characters')
+export const CategorySchema = z.string().trim().min(1, 'Category must not be empty').max(64, 'Category must be at most 64 characters')
 
 export const BookmarkSchema = z.object({
 	mediaId,
@@ -83,7 +79,10 @@ const changesOnly = z.boolean().optional()
 
 export const BookmarkSyncRequestSchema = z.object({
 	bookmarks: z.array(BookmarkSchema).max(MAX_SYNC_BOOKMARKS, `At most ${MAX_SYNC_BOOKMARKS} bookmarks per sync`),
-	tombstones: z.array(BookmarkTombstoneSchema).max(MAX_SYNC_BOOKMARKS, `At most ${MAX_SYNC_BOOKMARKS} removed bookmarks per sync`).default([]),
+	tombstones: z
+		.array(BookmarkTombstoneSchema)
+		.max(MAX_SYNC_BOOKMARKS, `At most ${MAX_SYNC_BOOKMARKS} removed bookmarks per sync`)
+		.default([]),
 	updatedAt: time.optional(),
 	changesOnly,
 })

@@ -138,11 +138,7 @@ export function mergeSettings(...documents: SettingsDocument[]): SettingsDocumen
 			const at = document.changedAt[path]
 			if (at === undefined) continue
 			const value = readField(document.values, path)
-			if (
-				!best ||
-				at > best.at ||
-				(at === best.at && compareText(JSON.stringify(value), JSON.stringify(best.value)) > 0)
-			) {
+			if (!best || at > best.at || (at === best.at && compareText(JSON.stringify(value), JSON.stringify(best.value)) > 0)) {
 				best = { at, value }
 			}
 		}

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createHoverGroup, createHoverIntent, hoverOpenDelay, MENU_HOVER_CLOSE_MS, MENU_HOVER_DELAY_MS, MENU_SKIP_DELAY_MS, type HoverGroup } from './menu-hover.ts'
+import {
+	createHoverGroup,
+	createHoverIntent,
+	hoverOpenDelay,
+	MENU_HOVER_CLOSE_MS,
+	MENU_HOVER_DELAY_MS,
+	MENU_SKIP_DELAY_MS,
+	type HoverGroup,
+} from './menu-hover.ts'
 
 /** A menu as the component drives it: open and close report back to the intent. */
 function fakeMenu(group: HoverGroup) {

@@ -5,7 +5,12 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router'
  * the player replaces the address (product.md: it keeps ?play=true while open), and
  * that must not reload the page's data.
  */
-export function keepDataWhenOnlyPlayChanges({ currentUrl, nextUrl, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs): boolean {
+export function keepDataWhenOnlyPlayChanges({
+	currentUrl,
+	nextUrl,
+	defaultShouldRevalidate,
+	formMethod,
+}: ShouldRevalidateFunctionArgs): boolean {
 	if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate
 	const strip = (url: URL) => {
 		const params = new URLSearchParams(url.search)

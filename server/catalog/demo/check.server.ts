@@ -33,7 +33,12 @@ export async function checkAgainstTmdb(
 				? { ...base, differences: compareWithTmdb(ours, parsed.item) }
 				: { ...base, differences: [], error: `TMDB's answer did not parse (${parsed.error})` }
 		} catch (error) {
-			const message = error instanceof HttpError && error.status === 404 ? 'TMDB has no title with this id' : error instanceof Error ? error.message : String(error)
+			const message =
+				error instanceof HttpError && error.status === 404
+					? 'TMDB has no title with this id'
+					: error instanceof Error
+						? error.message
+						: String(error)
 			results[index] = { ...base, differences: [], error: message }
 		}
 		options.onProgress?.(++done, titles.length)
@@ -52,6 +57,8 @@ export function formatChecks(checks: TitleCheck[]): string {
 	}
 	const failed = checks.filter((check) => check.error).length
 	const differ = checks.filter((check) => !check.error && check.differences.length > 0).length
-	lines.push(`Checked ${checks.length} titles: ${checks.length - differ - failed} match TMDB, ${differ} differ, ${failed} could not be checked.`)
+	lines.push(
+		`Checked ${checks.length} titles: ${checks.length - differ - failed} match TMDB, ${differ} differ, ${failed} could not be checked.`,
+	)
 	return lines.join('\n')
 }

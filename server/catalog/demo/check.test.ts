@@ -27,7 +27,11 @@ const tmdbShow = {
 	...ourShow,
 	media_type: undefined,
 	genre_ids: undefined,
-	genres: [{ id: 18, name: 'Drama' }, { id: 10759, name: 'Action & Adventure' }, { id: 10765, name: 'Sci-Fi & Fantasy' }],
+	genres: [
+		{ id: 18, name: 'Drama' },
+		{ id: 10759, name: 'Action & Adventure' },
+		{ id: 10765, name: 'Sci-Fi & Fantasy' },
+	],
 	seasons: [season(0, 283, '2010-12-05'), ...ourShow.seasons],
 }
 
@@ -37,7 +41,11 @@ describe('compareWithTmdb', () => {
 	})
 
 	it('names each season whose episode count or premiere year differs, and seasons only one side has', () => {
-		const tmdb = item({ ...tmdbShow, media_type: 'tv', seasons: [season(1, 10, '2011-04-17'), season(2, 9, '2013-04-01'), season(3, 10, '2014-04-01')] })
+		const tmdb = item({
+			...tmdbShow,
+			media_type: 'tv',
+			seasons: [season(1, 10, '2011-04-17'), season(2, 9, '2013-04-01'), season(3, 10, '2014-04-01')],
+		})
 		expect(compareWithTmdb(item(ourShow), tmdb)).toEqual([
 			{ field: 'number_of_seasons', ours: '2', tmdb: '3' },
 			{ field: 'season 2 episodes', ours: '10', tmdb: '9' },
@@ -63,8 +71,23 @@ describe('compareWithTmdb', () => {
 	})
 
 	it('checks a film’s title, original title, release date, genres and IMDb id', () => {
-		const ours = item({ media_type: 'movie', id: 550, title: 'Fight Club', original_title: 'Fight Club', release_date: '1999-10-15', genre_ids: [18], imdb_id: 'tt0137523' })
-		const tmdb = item({ id: 550, title: 'Fight Club', original_title: 'Fight Club', release_date: '1999-10-15', genres: [{ id: 18 }, { id: 53 }], imdb_id: 'tt0137523' })
+		const ours = item({
+			media_type: 'movie',
+			id: 550,
+			title: 'Fight Club',
+			original_title: 'Fight Club',
+			release_date: '1999-10-15',
+			genre_ids: [18],
+			imdb_id: 'tt0137523',
+		})
+		const tmdb = item({
+			id: 550,
+			title: 'Fight Club',
+			original_title: 'Fight Club',
+			release_date: '1999-10-15',
+			genres: [{ id: 18 }, { id: 53 }],
+			imdb_id: 'tt0137523',
+		})
 		expect(compareWithTmdb(ours, tmdb)).toEqual([{ field: 'genres', ours: '18', tmdb: '18, 53' }])
 		const announced = item({ media_type: 'movie', id: 1, title: 'Next One', release_date: '2027-06-30', imdb_id: null })
 		expect(compareWithTmdb(announced, item({ id: 1, title: 'Next One', release_date: '2028-02-18', imdb_id: 'tt1234567' }))).toEqual([
@@ -74,6 +97,8 @@ describe('compareWithTmdb', () => {
 	})
 
 	it('reports a film compared with a series as a kind mismatch only', () => {
-		expect(compareWithTmdb(item({ media_type: 'movie', id: 7, title: 'X' }), item({ ...ourShow, id: 7 }))).toEqual([{ field: 'kind', ours: 'movie', tmdb: 'tv' }])
+		expect(compareWithTmdb(item({ media_type: 'movie', id: 7, title: 'X' }), item({ ...ourShow, id: 7 }))).toEqual([
+			{ field: 'kind', ours: 'movie', tmdb: 'tv' },
+		])
 	})
 })

@@ -35,7 +35,8 @@ export const DEMO_PROVIDERS: Record<number, string> = {
 /** The source lines' network codes → TMDB provider id (US). */
 export const NETWORK_CODES: Record<string, number> = { n: 8, d: 337, h: 15, a: 9, t: 350, m: 1899, p: 531, k: 386 }
 
-const EVERYWHERE = (id: number) => Object.fromEntries(DEMO_WATCH_REGIONS.map((region) => [region, [id]])) as Record<DemoWatchRegion, number[]>
+const EVERYWHERE = (id: number) =>
+	Object.fromEntries(DEMO_WATCH_REGIONS.map((region) => [region, [id]])) as Record<DemoWatchRegion, number[]>
 
 /** Where a US network's titles stream in each region (a region left out: not streamed there). */
 const STREAMING: Record<number, Partial<Record<DemoWatchRegion, number[]>>> = {
@@ -102,7 +103,10 @@ export interface DemoTitleOffers {
  * released films sold and rented by the region's stores (each title misses a
  * different one outside the US); series sold by the season, not rented.
  */
-export function demoWatchProviders(title: DemoTitleOffers, logoPath: (providerId: number) => string): { results: Partial<Record<DemoWatchRegion, DemoWatchEntry>> } {
+export function demoWatchProviders(
+	title: DemoTitleOffers,
+	logoPath: (providerId: number) => string,
+): { results: Partial<Record<DemoWatchRegion, DemoWatchEntry>> } {
 	const networks = title.codes
 		.split(',')
 		.filter(Boolean)

@@ -64,7 +64,11 @@ describe('demo movies', () => {
 		expect(clashes).toEqual([])
 		for (const line of catalogue.filter((l) => l.media_type === 'movie' && facts.has(l.id))) {
 			const real = { ...facts.get(line.id)!, ...NEWER_TMDB_FACTS[line.id] }
-			expect({ id: line.id, title: line.title, date: line.release_date }).toEqual({ id: line.id, title: real.title, date: real.release_date })
+			expect({ id: line.id, title: line.title, date: line.release_date }).toEqual({
+				id: line.id,
+				title: real.title,
+				date: real.release_date,
+			})
 		}
 	})
 
@@ -78,7 +82,9 @@ describe('demo series', () => {
 		expect(new Set(DEMO_SERIES.map((s) => s.id)).size).toBe(DEMO_SERIES.length)
 		expect(DEMO_SERIES.length).toBeGreaterThanOrEqual(60)
 		expect(DEMO_SERIES.filter((s) => s.lang === 'ja' && s.genres.includes(16)).length).toBeGreaterThanOrEqual(15)
-		expect(DEMO_SERIES.filter((s) => s.seasons.length === 0 || s.seasons.some((n) => !Number.isInteger(n) || n < 1)).map((s) => s.name)).toEqual([])
+		expect(
+			DEMO_SERIES.filter((s) => s.seasons.length === 0 || s.seasons.some((n) => !Number.isInteger(n) || n < 1)).map((s) => s.name),
+		).toEqual([])
 		expect(DEMO_SERIES.filter((s) => s.imdb !== '' && !/^tt\d{7,8}$/.test(s.imdb)).map((s) => s.name)).toEqual([])
 	})
 
@@ -102,8 +108,15 @@ describe('demo series', () => {
 		expect(shows.length).toBeGreaterThan(0)
 		for (const show of shows) {
 			const dates = show.premieres!
-			expect({ show: show.name, fits: dates.length <= show.seasons.length, opens: dates[0] }).toEqual({ show: show.name, fits: true, opens: show.first })
-			expect({ show: show.name, rising: dates.every((d, i) => /^\d{4}-\d\d-\d\d$/.test(d) && (i === 0 || d > dates[i - 1]!) && (!show.last || d <= show.last)) }).toEqual({ show: show.name, rising: true })
+			expect({ show: show.name, fits: dates.length <= show.seasons.length, opens: dates[0] }).toEqual({
+				show: show.name,
+				fits: true,
+				opens: show.first,
+			})
+			expect({
+				show: show.name,
+				rising: dates.every((d, i) => /^\d{4}-\d\d-\d\d$/.test(d) && (i === 0 || d > dates[i - 1]!) && (!show.last || d <= show.last)),
+			}).toEqual({ show: show.name, rising: true })
 		}
 	})
 })
@@ -119,7 +132,10 @@ describe('the committed demo catalogue file', () => {
 				const ours = built.get(`${String(media)}:${String(listed.id)}`)
 				if (!ours) continue
 				compared++
-				const keys = media === 'movie' ? ['title', 'original_title', 'release_date', 'original_language'] : ['name', 'original_name', 'first_air_date', 'original_language', 'origin_country']
+				const keys =
+					media === 'movie'
+						? ['title', 'original_title', 'release_date', 'original_language']
+						: ['name', 'original_name', 'first_air_date', 'original_language', 'origin_country']
 				const pick = (record: Record<string, unknown>) => ({
 					file,
 					id: listed.id,
@@ -132,7 +148,6 @@ describe('the committed demo catalogue file', () => {
 		expect(compared).toBeGreaterThanOrEqual(60)
 	})
 
-
 	it('is built from the current sources, with every episode of every season', () => {
 		const shows = catalogue.filter((l) => l.media_type === 'tv')
 		expect(catalogue.filter((l) => l.media_type === 'movie').length).toBe(DEMO_MOVIES.length + EXTRA_MOVIES.length)
@@ -141,8 +156,12 @@ describe('the committed demo catalogue file', () => {
 			const line = shows.find((s) => s.id === source.id)!
 			const built = (line.seasons ?? []).map((season) => [season.episode_count, season.episodes.length])
 			expect({ show: source.name, seasons: built }).toEqual({ show: source.name, seasons: source.seasons.map((n) => [n, n]) })
-			expect((line.seasons ?? []).map((season) => season.season_number)).toEqual(source.seasonNumbers ?? source.seasons.map((_, i) => i + 1))
-			const premieres = (line.seasons ?? []).slice(0, source.premieres?.length ?? 0).map((season) => (season as { air_date?: string }).air_date)
+			expect((line.seasons ?? []).map((season) => season.season_number)).toEqual(
+				source.seasonNumbers ?? source.seasons.map((_, i) => i + 1),
+			)
+			const premieres = (line.seasons ?? [])
+				.slice(0, source.premieres?.length ?? 0)
+				.map((season) => (season as { air_date?: string }).air_date)
 			expect({ show: source.name, premieres }).toEqual({ show: source.name, premieres: source.premieres ?? [] })
 		}
 		expect(fs.statSync(CATALOGUE_FILE).size).toBeLessThan(2 * 1024 * 1024)

@@ -5,7 +5,17 @@ import { notFound } from '../../http/errors.server.ts'
 import { genreObjects } from '../genre-lists.ts'
 import type { DetailQuery, ImagesQuery } from '../tmdb-paths.ts'
 import { titleKey, WATCH_OFFER_KINDS, type CatalogTitlesTable, type MediaType, type WatchOfferKind } from '../tables.ts'
-import { isoDate, listItem, PAGE_SIZE, pageOf, parseJson, round3, selectListTitles, type LocalContext, type TitleRow } from './title-rows.ts'
+import {
+	isoDate,
+	listItem,
+	PAGE_SIZE,
+	pageOf,
+	parseJson,
+	round3,
+	selectListTitles,
+	type LocalContext,
+	type TitleRow,
+} from './title-rows.ts'
 
 // The local back end's details: a movie, a series, a season, an episode, and
 // their credits, similar titles, images and watch providers.
@@ -25,7 +35,18 @@ export function createLocalDetails({ db, now }: LocalContext) {
 		const rows = await db
 			.selectFrom('catalog_credits as c')
 			.innerJoin('catalog_people as p', 'p.id', 'c.person_id')
-			.select(['c.kind', 'c.credit_order', 'c.character', 'c.job', 'c.department', 'p.id', 'p.name', 'p.profile_path', 'p.known_for_department', 'p.popularity'])
+			.select([
+				'c.kind',
+				'c.credit_order',
+				'c.character',
+				'c.job',
+				'c.department',
+				'p.id',
+				'p.name',
+				'p.profile_path',
+				'p.known_for_department',
+				'p.popularity',
+			])
 			.where('c.title_key', '=', key)
 			.orderBy('c.kind')
 			.orderBy('c.credit_order')
@@ -42,7 +63,9 @@ export function createLocalDetails({ db, now }: LocalContext) {
 			credit_id: `${key.toString(16).padStart(12, '0')}${r.kind === 'cast' ? 'c' : 'w'}${String(r.credit_order).padStart(11, '0')}`,
 		})
 		return {
-			cast: rows.filter((r) => r.kind === 'cast').map((r) => ({ ...person(r), cast_id: r.credit_order, character: r.character ?? '', order: r.credit_order })),
+			cast: rows
+				.filter((r) => r.kind === 'cast')
+				.map((r) => ({ ...person(r), cast_id: r.credit_order, character: r.character ?? '', order: r.credit_order })),
 			crew: rows.filter((r) => r.kind === 'crew').map((r) => ({ ...person(r), department: r.department ?? 'Crew', job: r.job ?? '' })),
 		}
 	}
@@ -69,7 +92,14 @@ export function createLocalDetails({ db, now }: LocalContext) {
 		return pageOf(page, results, results.length)
 	}
 
-	function imageObject(image: { file_path: string; width: number; height: number; iso_639_1: string | null; vote_average: number; vote_count: number }) {
+	function imageObject(image: {
+		file_path: string
+		width: number
+		height: number
+		iso_639_1: string | null
+		vote_average: number
+		vote_count: number
+	}) {
 		return {
 			aspect_ratio: image.height ? round3(image.width / image.height) : 0,
 			height: image.height,
@@ -125,7 +155,8 @@ export function createLocalDetails({ db, now }: LocalContext) {
 				logo_path: offer.logo_path ?? artPath('logo', `provider-${offer.provider_id}`),
 				provider_id: offer.provider_id,
 				provider_name: offer.provider_name ?? network?.name ?? `Provider ${offer.provider_id}`,
-				display_priority: offer.provider_name || offer.display_priority ? offer.display_priority : network ? NETWORKS.indexOf(network) + 1 : 99,
+				display_priority:
+					offer.provider_name || offer.display_priority ? offer.display_priority : network ? NETWORKS.indexOf(network) + 1 : 99,
 			})
 		}
 		// TMDB's order: regions by code, then kinds, each list by display priority.
@@ -215,8 +246,26 @@ export function createLocalDetails({ db, now }: LocalContext) {
 		const d = parseJson<Record<string, unknown>>(row.details, {})
 		const today = isoDate(now())
 		const seasons = await db.selectFrom('catalog_seasons').selectAll().where('show_id', '=', id).orderBy('season_number').execute()
-		const last = await db.selectFrom('catalog_episodes').selectAll().where('show_id', '=', id).where('air_date', '<=', today).orderBy('air_date', 'desc').orderBy('season_number', 'desc').orderBy('episode_number', 'desc').limit(1).executeTakeFirst()
-		const next = await db.selectFrom('catalog_episodes').selectAll().where('show_id', '=', id).where('air_date', '>', today).orderBy('air_date').orderBy('season_number').orderBy('episode_number').limit(1).executeTakeFirst()
+		const last = await db
+			.selectFrom('catalog_episodes')
+			.selectAll()
+			.where('show_id', '=', id)
+			.where('air_date', '<=', today)
+			.orderBy('air_date', 'desc')
+			.orderBy('season_number', 'desc')
+			.orderBy('episode_number', 'desc')
+			.limit(1)
+			.executeTakeFirst()
+		const next = await db
+			.selectFrom('catalog_episodes')
+			.selectAll()
+			.where('show_id', '=', id)
+			.where('air_date', '>', today)
+			.orderBy('air_date')
+			.orderBy('season_number')
+			.orderBy('episode_number')
+			.limit(1)
+			.executeTakeFirst()
 		const regular = seasons.filter((s) => s.season_number > 0)
 		return {
 			adult: row.adult === 1,
@@ -234,7 +283,9 @@ export function createLocalDetails({ db, now }: LocalContext) {
 			name: row.title,
 			next_episode_to_air: next ? episodeObject(next) : null,
 			networks: d.networks ?? [],
-			number_of_episodes: regular.length ? regular.reduce((sum, s) => sum + s.episode_count, 0) : ((d.number_of_episodes as number | undefined) ?? 0),
+			number_of_episodes: regular.length
+				? regular.reduce((sum, s) => sum + s.episode_count, 0)
+				: ((d.number_of_episodes as number | undefined) ?? 0),
 			number_of_seasons: regular.length || ((d.number_of_seasons as number | undefined) ?? 0),
 			origin_country: (d.origin_country as string[] | undefined) ?? [],
 			original_language: row.original_language ?? 'en',
@@ -266,9 +317,20 @@ export function createLocalDetails({ db, now }: LocalContext) {
 
 	async function season(showId: number, seasonNumber: number) {
 		await findTitle('tv', showId)
-		const s = await db.selectFrom('catalog_seasons').selectAll().where('show_id', '=', showId).where('season_number', '=', seasonNumber).executeTakeFirst()
+		const s = await db
+			.selectFrom('catalog_seasons')
+			.selectAll()
+			.where('show_id', '=', showId)
+			.where('season_number', '=', seasonNumber)
+			.executeTakeFirst()
 		if (!s) throw notFound(NOT_FOUND_MESSAGE)
-		const episodes = await db.selectFrom('catalog_episodes').selectAll().where('show_id', '=', showId).where('season_number', '=', seasonNumber).orderBy('episode_number').execute()
+		const episodes = await db
+			.selectFrom('catalog_episodes')
+			.selectAll()
+			.where('show_id', '=', showId)
+			.where('season_number', '=', seasonNumber)
+			.orderBy('episode_number')
+			.execute()
 		const finale = episodes.at(-1)?.episode_number
 		return {
 			_id: `${showId.toString(16).padStart(12, '0')}${String(seasonNumber).padStart(12, '0')}`,
@@ -320,7 +382,9 @@ export function createLocalDetails({ db, now }: LocalContext) {
 			.orderBy('ord')
 			.execute()
 		if (stored.length) return stored.map(imageObject)
-		return e.still_path ? [imageObject({ file_path: e.still_path, width: 1920, height: 1080, iso_639_1: null, vote_average: 5.3, vote_count: 1 })] : []
+		return e.still_path
+			? [imageObject({ file_path: e.still_path, width: 1920, height: 1080, iso_639_1: null, vote_average: 5.3, vote_count: 1 })]
+			: []
 	}
 
 	async function images(media: MediaType, id: number, query: ImagesQuery) {

@@ -27,7 +27,9 @@ export function createLocalDiscover({ db, countCached }: LocalContext) {
 		const to = media === 'movie' ? (query['primary_release_date.lte'] ?? query['release_date.lte']) : query['first_air_date.lte']
 		const airFrom = media === 'tv' ? query['air_date.gte'] : undefined
 		const airTo = media === 'tv' ? query['air_date.lte'] : undefined
-		const titleFilters = [from, to, airFrom, airTo, query['vote_count.gte'], query['vote_average.gte'], query.with_original_language].some((v) => v !== undefined)
+		const titleFilters = [from, to, airFrom, airTo, query['vote_count.gte'], query['vote_average.gte'], query.with_original_language].some(
+			(v) => v !== undefined,
+		)
 
 		// When one genre or provider is required, the order is popularity and every other filter
 		// is on a link table, walk that link table's (type, id, popularity, key) index and join
@@ -36,15 +38,21 @@ export function createLocalDiscover({ db, countCached }: LocalContext) {
 		type Driver = { table: 'catalog_title_genres' | 'catalog_title_providers'; id: number }
 		let driver: Driver | undefined
 		if (sortByPopularity && !titleFilters && !includeAdult) {
-			if (providers.ids.length > 0 && (providers.mode === 'and' || providers.ids.length === 1)) driver = { table: 'catalog_title_providers', id: providers.ids[0]! }
-			else if (genres.ids.length > 0 && (genres.mode === 'and' || genres.ids.length === 1)) driver = { table: 'catalog_title_genres', id: genres.ids[0]! }
+			if (providers.ids.length > 0 && (providers.mode === 'and' || providers.ids.length === 1))
+				driver = { table: 'catalog_title_providers', id: providers.ids[0]! }
+			else if (genres.ids.length > 0 && (genres.mode === 'and' || genres.ids.length === 1))
+				driver = { table: 'catalog_title_genres', id: genres.ids[0]! }
 		}
 		const keyRef = driver ? 'd.title_key' : 't.key'
 
 		// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the builder's table set differs by driver
 		let q: SelectQueryBuilder<any, any, any>
 		if (driver?.table === 'catalog_title_providers') {
-			q = db.selectFrom('catalog_title_providers as d').where('d.media_type', '=', media).where('d.region', '=', region).where('d.provider_id', '=', driver.id)
+			q = db
+				.selectFrom('catalog_title_providers as d')
+				.where('d.media_type', '=', media)
+				.where('d.region', '=', region)
+				.where('d.provider_id', '=', driver.id)
 		} else if (driver?.table === 'catalog_title_genres') {
 			q = db.selectFrom('catalog_title_genres as d').where('d.media_type', '=', media).where('d.genre_id', '=', driver.id)
 		} else {
@@ -52,10 +60,20 @@ export function createLocalDiscover({ db, countCached }: LocalContext) {
 		}
 
 		const genreExists = (ids: number[]) =>
-			q.where(({ exists, selectFrom }) => exists(selectFrom('catalog_title_genres as g').select('g.genre_id').whereRef('g.title_key', '=', keyRef).where('g.genre_id', 'in', ids)))
+			q.where(({ exists, selectFrom }) =>
+				exists(
+					selectFrom('catalog_title_genres as g').select('g.genre_id').whereRef('g.title_key', '=', keyRef).where('g.genre_id', 'in', ids),
+				),
+			)
 		const providerExists = (ids: number[]) =>
 			q.where(({ exists, selectFrom }) =>
-				exists(selectFrom('catalog_title_providers as p').select('p.provider_id').whereRef('p.title_key', '=', keyRef).where('p.region', '=', region).where('p.provider_id', 'in', ids)),
+				exists(
+					selectFrom('catalog_title_providers as p')
+						.select('p.provider_id')
+						.whereRef('p.title_key', '=', keyRef)
+						.where('p.region', '=', region)
+						.where('p.provider_id', 'in', ids),
+				),
 			)
 		const remainingGenres = driver?.table === 'catalog_title_genres' ? genres.ids.slice(1) : genres.ids
 		const remainingProviders = driver?.table === 'catalog_title_providers' ? providers.ids.slice(1) : providers.ids
@@ -69,7 +87,14 @@ export function createLocalDiscover({ db, countCached }: LocalContext) {
 		}
 		if (withoutGenres.length > 0) {
 			q = q.where(({ not, exists, selectFrom }) =>
-				not(exists(selectFrom('catalog_title_genres as g').select('g.genre_id').whereRef('g.title_key', '=', keyRef).where('g.genre_id', 'in', withoutGenres))),
+				not(
+					exists(
+						selectFrom('catalog_title_genres as g')
+							.select('g.genre_id')
+							.whereRef('g.title_key', '=', keyRef)
+							.where('g.genre_id', 'in', withoutGenres),
+					),
+				),
 			)
 		}
 		if (!driver) {
@@ -85,8 +110,22 @@ export function createLocalDiscover({ db, countCached }: LocalContext) {
 
 		let rows: TitleRow[]
 		if (driver) {
-			const keys = (await q.select(['d.title_key']).orderBy('d.popularity', 'desc').orderBy('d.title_key', 'desc').limit(PAGE_SIZE).offset(offset).execute()) as Array<{ title_key: number }>
-			const found = keys.length ? ((await titles().where('t.key', 'in', keys.map((k) => k.title_key)).execute()) as TitleRow[]) : []
+			const keys = (await q
+				.select(['d.title_key'])
+				.orderBy('d.popularity', 'desc')
+				.orderBy('d.title_key', 'desc')
+				.limit(PAGE_SIZE)
+				.offset(offset)
+				.execute()) as Array<{ title_key: number }>
+			const found = keys.length
+				? ((await titles()
+						.where(
+							't.key',
+							'in',
+							keys.map((k) => k.title_key),
+						)
+						.execute()) as TitleRow[])
+				: []
 			const byKey = new Map(found.map((r) => [r.key, r]))
 			rows = keys.flatMap((k) => (byKey.has(k.title_key) ? [byKey.get(k.title_key)!] : []))
 		} else {
@@ -102,14 +141,24 @@ export function createLocalDiscover({ db, countCached }: LocalContext) {
 								? 't.title'
 								: 't.release_date'
 			// Ties follow the sort's direction so the (type, popularity, key) index serves the order.
-			rows = (await q.select(LIST_COLUMNS).orderBy(column, direction).orderBy('t.key', direction).limit(PAGE_SIZE).offset(offset).execute()) as TitleRow[]
+			rows = (await q
+				.select(LIST_COLUMNS)
+				.orderBy(column, direction)
+				.orderBy('t.key', direction)
+				.limit(PAGE_SIZE)
+				.offset(offset)
+				.execute()) as TitleRow[]
 		}
 		const countKey = `discover:${media}:${JSON.stringify({ ...query, page: 0, sort_by: '' })}`
 		const total = await countCached(countKey, async () => {
 			const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
 			return Number((counted as { n?: number } | undefined)?.n ?? 0)
 		})
-		return pageOf(query.page, rows.map((row) => listItem(row)), total)
+		return pageOf(
+			query.page,
+			rows.map((row) => listItem(row)),
+			total,
+		)
 	}
 
 	return { discover }

@@ -24,7 +24,10 @@ export function createLocalLists({ db, now, countCached }: LocalContext) {
 			which === 'top_rated' ? base.orderBy('t.vote_average', 'desc').orderBy('t.vote_count', 'desc') : base.orderBy('t.popularity', 'desc')
 		const rows = await ordered.orderBy('t.key', 'desc').limit(PAGE_SIZE).offset(offset).execute()
 		const total = await countCached(`${media}:${which}:${today}`, async () => {
-			const counted = await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+			const counted = await base
+				.clearSelect()
+				.select((eb) => eb.fn.countAll<number>().as('n'))
+				.executeTakeFirst()
 			return Number(counted?.n ?? 0)
 		})
 		const results = rows.map((row) => listItem(row))
@@ -45,10 +48,17 @@ export function createLocalLists({ db, now, countCached }: LocalContext) {
 				: base.orderBy('t.popularity', 'desc')
 		const rows = await ordered.orderBy('t.key', 'desc').limit(PAGE_SIZE).offset(offset).execute()
 		const total = await countCached(`${media}:all`, async () => {
-			const counted = await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+			const counted = await base
+				.clearSelect()
+				.select((eb) => eb.fn.countAll<number>().as('n'))
+				.executeTakeFirst()
 			return Number(counted?.n ?? 0)
 		})
-		return pageOf(query.page, rows.map((row) => listItem(row, true)), Math.min(total, MAX_PAGES * PAGE_SIZE))
+		return pageOf(
+			query.page,
+			rows.map((row) => listItem(row, true)),
+			Math.min(total, MAX_PAGES * PAGE_SIZE),
+		)
 	}
 
 	return { list, trending }

@@ -31,7 +31,9 @@ export function createLocalSearch({ db, dialect, countCached }: LocalContext) {
 
 	async function isKnownWord(token: string, asPrefix: boolean) {
 		const query = db.selectFrom('catalog_search_terms').select('term').limit(1)
-		const found = asPrefix ? await query.where('term', '>=', token).where('term', '<', `${token}\u{10ffff}`).execute() : await query.where('term', '=', token).execute()
+		const found = asPrefix
+			? await query.where('term', '>=', token).where('term', '<', `${token}\u{10ffff}`).execute()
+			: await query.where('term', '=', token).execute()
 		return found.length > 0
 	}
 
@@ -73,7 +75,11 @@ export function createLocalSearch({ db, dialect, countCached }: LocalContext) {
 				}
 			}
 			const total = await totalOf(rows, `search:${expression}:${includeAdult}`, async () => {
-				const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${expression} LIMIT ${SEARCH_MAX_CANDIDATES})`.execute(db)
+				const counted = await sql<{
+					n: number
+				}>`SELECT count(*) AS n FROM (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${expression} LIMIT ${SEARCH_MAX_CANDIDATES})`.execute(
+					db,
+				)
 				return Number(counted.rows[0]?.n ?? 0)
 			})
 			return { rows, total }
@@ -114,7 +120,11 @@ export function createLocalSearch({ db, dialect, countCached }: LocalContext) {
 	 */
 	async function sqliteSearch(expression: string, limit: number, includeAdult: boolean): Promise<Candidate[]> {
 		const adult = includeAdult ? sql`` : sql`AND t.adult = 0`
-		const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${expression} LIMIT ${BROAD_MATCH})`.execute(db)
+		const counted = await sql<{
+			n: number
+		}>`SELECT count(*) AS n FROM (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${expression} LIMIT ${BROAD_MATCH})`.execute(
+			db,
+		)
 		if (Number(counted.rows[0]?.n ?? 0) >= BROAD_MATCH) {
 			const broad = await sql<Candidate>`
 				SELECT t.key, t.title, t.original_title, t.popularity
@@ -152,7 +162,11 @@ export function createLocalSearch({ db, dialect, countCached }: LocalContext) {
 		const keys = ranked.slice(start, start + PAGE_SIZE).map(({ row }) => row.key)
 		const found = keys.length ? ((await titles().where('t.key', 'in', keys).execute()) as TitleRow[]) : []
 		const byKey = new Map(found.map((r) => [r.key, r]))
-		return pageOf(query.page, keys.flatMap((key) => (byKey.has(key) ? [listItem(byKey.get(key)!, true)] : [])), total)
+		return pageOf(
+			query.page,
+			keys.flatMap((key) => (byKey.has(key) ? [listItem(byKey.get(key)!, true)] : [])),
+			total,
+		)
 	}
 
 	return { search }

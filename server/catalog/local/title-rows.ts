@@ -99,7 +99,8 @@ export function tvListItem(row: TitleRow, withMediaType = false) {
 	}
 }
 
-export const listItem = (row: TitleRow, withMediaType = false) => (row.media_type === 'movie' ? movieListItem(row, withMediaType) : tvListItem(row, withMediaType))
+export const listItem = (row: TitleRow, withMediaType = false) =>
+	row.media_type === 'movie' ? movieListItem(row, withMediaType) : tvListItem(row, withMediaType)
 
 export function pageOf<T>(page: number, results: T[], total: number) {
 	const totalResults = Math.max(0, total)

@@ -150,11 +150,16 @@ export const catalog: Migration = {
 			.execute()
 
 		// Every indexed word once: typo candidates (words one edit away) are looked up in it.
-		await db.schema.createTable('catalog_search_terms').addColumn('term', 'text', (c) => c.primaryKey()).execute()
+		await db.schema
+			.createTable('catalog_search_terms')
+			.addColumn('term', 'text', (c) => c.primaryKey())
+			.execute()
 
 		if (dialect === 'sqlite') {
 			// Prefix indexes for 2 and 3 letters keep "as you type" queries (th*, sta*) cheap.
-			await sql`CREATE VIRTUAL TABLE catalog_search USING fts5(search_text, content='catalog_titles', content_rowid='key', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db)
+			await sql`CREATE VIRTUAL TABLE catalog_search USING fts5(search_text, content='catalog_titles', content_rowid='key', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(
+				db,
+			)
 			await sql`CREATE TRIGGER catalog_titles_ai AFTER INSERT ON catalog_titles BEGIN
 				INSERT INTO catalog_search(rowid, search_text) VALUES (new.key, new.search_text);
 			END`.execute(db)
@@ -168,11 +173,15 @@ export const catalog: Migration = {
 			return
 		}
 
-		await sql`ALTER TABLE catalog_titles ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED`.execute(db)
+		await sql`ALTER TABLE catalog_titles ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED`.execute(
+			db,
+		)
 		await sql`CREATE INDEX catalog_titles_search_idx ON catalog_titles USING gin (search_vector)`.execute(db)
 		// pg_trgm is a trusted extension on PostgreSQL 13+, but a locked-down server may refuse it:
 		// search then works without typo tolerance instead of failing the migration.
-		await sql`DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS pg_trgm; EXCEPTION WHEN OTHERS THEN RAISE NOTICE 'pg_trgm unavailable: %', SQLERRM; END $$`.execute(db)
+		await sql`DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS pg_trgm; EXCEPTION WHEN OTHERS THEN RAISE NOTICE 'pg_trgm unavailable: %', SQLERRM; END $$`.execute(
+			db,
+		)
 		const trgm = await sql<{ present: number }>`SELECT count(*)::int AS present FROM pg_extension WHERE extname = 'pg_trgm'`.execute(db)
 		if (trgm.rows[0]?.present) {
 			await sql`CREATE INDEX catalog_titles_search_trgm_idx ON catalog_titles USING gin (search_text gin_trgm_ops)`.execute(db)

@@ -29,7 +29,11 @@ export const watchOffers: Migration = {
 		await db
 			.insertInto('catalog_title_offers')
 			.columns(['title_key', 'region', 'kind', 'provider_id', 'display_priority'])
-			.expression((eb) => eb.selectFrom('catalog_title_providers').select(['title_key', 'region', sql<string>`'flatrate'`.as('kind'), 'provider_id', sql<number>`0`.as('display_priority')]))
+			.expression((eb) =>
+				eb
+					.selectFrom('catalog_title_providers')
+					.select(['title_key', 'region', sql<string>`'flatrate'`.as('kind'), 'provider_id', sql<number>`0`.as('display_priority')]),
+			)
 			.execute()
 	},
 }

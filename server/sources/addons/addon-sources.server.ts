@@ -38,7 +38,11 @@ export function ownerAddonUrls(): string[] {
 	const raw = getEnv().STREMIO_ADDONS
 	if (!raw) return []
 	const urls: string[] = []
-	for (const [position, entry] of raw.split(',').map((part) => part.trim()).filter(Boolean).entries()) {
+	for (const [position, entry] of raw
+		.split(',')
+		.map((part) => part.trim())
+		.filter(Boolean)
+		.entries()) {
 		const url = parseHttpUrl(entry)
 		if (!url) {
 			// The position, not the text: a manifest URL may hold a key.
@@ -100,14 +104,29 @@ export function stremioIdOf(request: ScrapeRequest): { type: 'movie' | 'series';
 	return { type: 'series', id: `${request.imdbId}:${request.season.number}:${request.episode.number}` }
 }
 
-async function askResource(ref: AddonRef, resource: 'stream' | 'subtitles', type: string, id: string, signal: AbortSignal): Promise<unknown[]> {
-	const body = await safeFetchJson(resourceUrl(ref.manifestUrl, resource, type, id), { policy: addonPolicy(ref), signal, timeoutMs: REQUEST_TIMEOUT_MS })
+async function askResource(
+	ref: AddonRef,
+	resource: 'stream' | 'subtitles',
+	type: string,
+	id: string,
+	signal: AbortSignal,
+): Promise<unknown[]> {
+	const body = await safeFetchJson(resourceUrl(ref.manifestUrl, resource, type, id), {
+		policy: addonPolicy(ref),
+		signal,
+		timeoutMs: REQUEST_TIMEOUT_MS,
+	})
 	const parsed = resource === 'stream' ? StreamsAnswer.safeParse(body) : SubtitlesAnswer.safeParse(body)
 	if (!parsed.success) throw new UpstreamError(resource === 'stream' ? 'malformed stream list' : 'malformed subtitle list')
 	return 'streams' in parsed.data ? parsed.data.streams : parsed.data.subtitles
 }
 
-export async function lookupAddon(ref: AddonRef, source: { id: string; name: string }, request: ScrapeRequest, context: LookupContext): Promise<SourceResult> {
+export async function lookupAddon(
+	ref: AddonRef,
+	source: { id: string; name: string },
+	request: ScrapeRequest,
+	context: LookupContext,
+): Promise<SourceResult> {
 	const wanted = stremioIdOf(request)
 	if (!wanted) return { kind: 'none', reason: 'no IMDb id' }
 	let manifest: ManifestResult
@@ -160,7 +179,8 @@ function abortError() {
 }
 
 function logRefusal(error: unknown, manifestUrl: string) {
-	if (error instanceof OutboundRefusedError) logger.warn({ addon: originForLog(manifestUrl), reason: error.message }, 'add-on request refused')
+	if (error instanceof OutboundRefusedError)
+		logger.warn({ addon: originForLog(manifestUrl), reason: error.message }, 'add-on request refused')
 }
 
 function fallbackName(manifestUrl: string) {
@@ -190,7 +210,12 @@ export async function addonSources(user: { id: string; username: string } | null
 	const sources = await ownerSources()
 	if (!user) return sources
 	const seen = new Set(sources.map((source) => source.id))
-	const rows = await getDatabase().db.selectFrom('user_addons').select(['manifest_url', 'name']).where('user_id', '=', user.id).orderBy('position').execute()
+	const rows = await getDatabase()
+		.db.selectFrom('user_addons')
+		.select(['manifest_url', 'name'])
+		.where('user_id', '=', user.id)
+		.orderBy('position')
+		.execute()
 	for (const row of rows) {
 		const source = addonSource({ manifestUrl: row.manifest_url, owner: false }, row.name)
 		if (seen.has(source.id)) continue

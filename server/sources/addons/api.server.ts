@@ -63,7 +63,11 @@ export function addonsApiRouter(): Router {
 				throw badRequest('This add-on offers no streams or subtitles')
 			}
 			const added = await addUserAddon(user.id, manifestUrl, manifest.manifest.name)
-			if (!added.ok) throw new HttpError(409, added.reason === 'full' ? `You can have at most ${MAX_USER_ADDONS} add-ons` : 'This add-on is already in your list')
+			if (!added.ok)
+				throw new HttpError(
+					409,
+					added.reason === 'full' ? `You can have at most ${MAX_USER_ADDONS} add-ons` : 'This add-on is already in your list',
+				)
 			res.status(201)
 			return { addon: added.addon, addons: await listUserAddons(user.id) }
 		}),

@@ -65,7 +65,11 @@ describe('mapAddonAnswer', () => {
 	})
 
 	it('offers files a browser cannot play as remuxed HLS when ffmpeg is there', async () => {
-		const streams = [{ url: 'https://cdn.example/f.mkv' }, { url: 'https://cdn.example/g.mp4', behaviorHints: { notWebReady: true } }, { url: 'https://cdn.example/h.mp4' }]
+		const streams = [
+			{ url: 'https://cdn.example/f.mkv' },
+			{ url: 'https://cdn.example/g.mp4', behaviorHints: { notWebReady: true } },
+			{ url: 'https://cdn.example/h.mp4' },
+		]
 		const { full, signed } = answer({ streams, remuxAvailable: true })
 		const result = await mapAddonAnswer(full)
 		expect(result.kind === 'found' && result.streams.map((s) => s.type)).toEqual(['hls', 'hls', 'file'])
@@ -78,24 +82,39 @@ describe('mapAddonAnswer', () => {
 	})
 
 	it('lets an owner add-on use private addresses on its own host only', async () => {
-		const { full, signed } = answer({ owner: true, manifestUrl: 'http://nas.local:7000/manifest.json', streams: [{ url: 'http://nas.local:8096/v.mkv' }] })
+		const { full, signed } = answer({
+			owner: true,
+			manifestUrl: 'http://nas.local:7000/manifest.json',
+			streams: [{ url: 'http://nas.local:8096/v.mkv' }],
+		})
 		await mapAddonAnswer(full)
 		expect(signed[0]).toMatchObject({ allowPrivate: true, privateHosts: ['nas.local'] })
 	})
 
 	it('skips torrents, usenet, external links and trailers with the reason', async () => {
-		expect(await mapAddonAnswer(answer({ streams: [{ infoHash: 'abc' }, { nzbUrl: 'https://x/n.nzb' }, { externalUrl: 'https://x' }, { ytId: 'abc' }] }).full)).toEqual({
+		expect(
+			await mapAddonAnswer(
+				answer({ streams: [{ infoHash: 'abc' }, { nzbUrl: 'https://x/n.nzb' }, { externalUrl: 'https://x' }, { ytId: 'abc' }] }).full,
+			),
+		).toEqual({
 			kind: 'none',
 			reason: NOT_PLAYABLE,
 		})
 		expect(await mapAddonAnswer(answer({ streams: [{ ytId: 'abc' }] }).full)).toEqual({ kind: 'none', reason: TRAILER_ONLY })
-		expect(await mapAddonAnswer(answer({ streams: [{ url: 'file:///etc/passwd' }, { url: 'javascript:alert(1)' }] }).full)).toEqual({ kind: 'none', reason: NOT_PLAYABLE })
+		expect(await mapAddonAnswer(answer({ streams: [{ url: 'file:///etc/passwd' }, { url: 'javascript:alert(1)' }] }).full)).toEqual({
+			kind: 'none',
+			reason: NOT_PLAYABLE,
+		})
 		expect(await mapAddonAnswer(answer({ streams: [{ url: 5 }, 'nope'] }).full)).toEqual({ kind: 'none', reason: 'malformed stream list' })
 		expect(await mapAddonAnswer(answer({ streams: [] }).full)).toEqual({ kind: 'none', reason: 'nothing returned' })
 	})
 
 	it('turns subtitles into captions on every stream, a stream’s own first, or answers subtitles alone', async () => {
-		const subtitles = [{ id: 1, url: 'https://subs.example/x.vtt', lang: 'pob' }, { url: 'https://subs.example/y.srt', lang: 'ger' }, { url: 'data:text/vtt,hi', lang: 'en' }]
+		const subtitles = [
+			{ id: 1, url: 'https://subs.example/x.vtt', lang: 'pob' },
+			{ url: 'https://subs.example/y.srt', lang: 'ger' },
+			{ url: 'data:text/vtt,hi', lang: 'en' },
+		]
 		const alone = await mapAddonAnswer(answer({ subtitles }).full)
 		expect(alone.kind).toBe('subtitles')
 		if (alone.kind !== 'subtitles') return
@@ -103,13 +122,29 @@ describe('mapAddonAnswer', () => {
 			['und', 'pob', 'vtt'],
 			['de', 'German', 'srt'],
 		])
-		const withStream = await mapAddonAnswer(answer({ subtitles, streams: [{ url: 'https://cdn.example/a.mp4', subtitles: [{ id: 's', url: 'https://subs.example/own.srt', lang: 'fr' }] }] }).full)
+		const withStream = await mapAddonAnswer(
+			answer({
+				subtitles,
+				streams: [{ url: 'https://cdn.example/a.mp4', subtitles: [{ id: 's', url: 'https://subs.example/own.srt', lang: 'fr' }] }],
+			}).full,
+		)
 		expect(withStream.kind === 'found' && withStream.streams[0]!.captions.map((c) => c.language)).toEqual(['fr', 'und', 'de'])
 	})
 
 	it('keeps the bingeGroup and builds a label', async () => {
-		const result = await mapAddonAnswer(answer({ streams: [{ url: 'https://cdn.example/a.mp4', name: 'Add-on\n4K', title: 'Film.2160p.mkv\n💾 2 GB', behaviorHints: { bingeGroup: 'grp' } }] }).full)
-		expect(result.kind === 'found' && result.streams[0]).toMatchObject({ label: 'Add-on 4K · Film.2160p.mkv 💾 2 GB', bingeGroup: 'grp', type: 'file', qualities: { '4k': { type: 'mp4' } } })
+		const result = await mapAddonAnswer(
+			answer({
+				streams: [
+					{ url: 'https://cdn.example/a.mp4', name: 'Add-on\n4K', title: 'Film.2160p.mkv\n💾 2 GB', behaviorHints: { bingeGroup: 'grp' } },
+				],
+			}).full,
+		)
+		expect(result.kind === 'found' && result.streams[0]).toMatchObject({
+			label: 'Add-on 4K · Film.2160p.mkv 💾 2 GB',
+			bingeGroup: 'grp',
+			type: 'file',
+			qualities: { '4k': { type: 'mp4' } },
+		})
 	})
 })
 
@@ -132,11 +167,16 @@ describe('manifests', () => {
 	})
 
 	it('names the first problem of a malformed one', () => {
-		expect(parseManifest({ id: 'a', resources: [], types: [] })).toEqual({ ok: false, reason: expect.stringMatching(/^malformed manifest: .*name/) })
+		expect(parseManifest({ id: 'a', resources: [], types: [] })).toEqual({
+			ok: false,
+			reason: expect.stringMatching(/^malformed manifest: .*name/),
+		})
 		expect(parseManifest('nope')).toMatchObject({ ok: false })
 	})
 
 	it('builds resource URLs from the manifest URL', () => {
-		expect(resourceUrl('https://a.example/cfg/manifest.json', 'stream', 'series', 'tt1:1:2')).toBe('https://a.example/cfg/stream/series/tt1%3A1%3A2.json')
+		expect(resourceUrl('https://a.example/cfg/manifest.json', 'stream', 'series', 'tt1:1:2')).toBe(
+			'https://a.example/cfg/stream/series/tt1%3A1%3A2.json',
+		)
 	})
 })

@@ -86,15 +86,17 @@ export async function mapAddonAnswer(answer: AddonAnswer): Promise<SourceResult>
 		return parsed.success ? [parsed.data] : []
 	})
 	subtitleLists.push({ list: addonSubtitles, owner: 'addon' })
-	for (const candidate of candidates) if (candidate.stream.subtitles) subtitleLists.push({ list: candidate.stream.subtitles, owner: candidate })
+	for (const candidate of candidates)
+		if (candidate.stream.subtitles) subtitleLists.push({ list: candidate.stream.subtitles, owner: candidate })
 
 	// Every host the add-on's answers name, plus its own: the proxy may go to these and nowhere else.
 	const hosts = new Set<string>([hostKeyOf(manifestUrl)])
 	for (const candidate of candidates) hosts.add(hostKeyOf(candidate.url))
-	for (const { list } of subtitleLists) for (const subtitle of list) {
-		const url = parseHttpUrl(subtitle.url)
-		if (url) hosts.add(hostKeyOf(url))
-	}
+	for (const { list } of subtitleLists)
+		for (const subtitle of list) {
+			const url = parseHttpUrl(subtitle.url)
+			if (url) hosts.add(hostKeyOf(url))
+		}
 	const policy = {
 		allowedHosts: [...hosts],
 		allowPrivate: answer.owner,
@@ -147,7 +149,8 @@ export async function mapAddonAnswer(answer: AddonAnswer): Promise<SourceResult>
 			continue
 		}
 		const webm = /\.webm$/i.test(url.pathname)
-		const direct = url.protocol === 'https:' && !needsHeaders && !stream.behaviorHints?.notWebReady && (webm || /\.mp4$/i.test(url.pathname))
+		const direct =
+			url.protocol === 'https:' && !needsHeaders && !stream.behaviorHints?.notWebReady && (webm || /\.mp4$/i.test(url.pathname))
 		const quality = qualityOf([stream.name, stream.title, stream.description, stream.behaviorHints?.filename].join(' '))
 		const fileUrl = direct ? url.href : await answer.signProxyUrl({ ...target, filename: webm ? 'video.webm' : 'video.mp4' })
 		streams.push({ ...base, type: 'file', qualities: { [quality]: { type: webm ? 'webm' : 'mp4', url: fileUrl } } })

@@ -54,7 +54,10 @@ export function parseManifest(input: unknown): { ok: true; manifest: ManifestSum
 /** Whether the add-on offers `resource` for this type and id (types and idPrefixes of the resource, else of the manifest). */
 export function offers(manifest: ManifestSummary, resource: 'stream' | 'subtitles', type: string, id: string): boolean {
 	return manifest.resources.some(
-		(entry) => entry.name === resource && entry.types.includes(type) && (entry.idPrefixes === null || entry.idPrefixes.some((prefix) => id.startsWith(prefix))),
+		(entry) =>
+			entry.name === resource &&
+			entry.types.includes(type) &&
+			(entry.idPrefixes === null || entry.idPrefixes.some((prefix) => id.startsWith(prefix))),
 	)
 }
 

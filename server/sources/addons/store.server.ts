@@ -21,7 +21,12 @@ export async function listUserAddons(userId: string): Promise<UserAddon[]> {
 		.orderBy('position')
 		.orderBy('added_at')
 		.execute()
-	return rows.map((row) => ({ id: addonSourceId(row.manifest_url), manifestUrl: row.manifest_url, name: row.name, addedAt: Number(row.added_at) }))
+	return rows.map((row) => ({
+		id: addonSourceId(row.manifest_url),
+		manifestUrl: row.manifest_url,
+		name: row.name,
+		addedAt: Number(row.added_at),
+	}))
 }
 
 export type AddResult = { ok: true; addon: UserAddon } | { ok: false; reason: 'duplicate' | 'full' }
@@ -30,10 +35,18 @@ export type AddResult = { ok: true; addon: UserAddon } | { ok: false; reason: 'd
 export async function addUserAddon(userId: string, manifestUrl: string, name: string, now = Date.now()): Promise<AddResult> {
 	const { db } = getDatabase()
 	return db.transaction().execute(async (trx) => {
-		const count = await trx.selectFrom('user_addons').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()
+		const count = await trx
+			.selectFrom('user_addons')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.where('user_id', '=', userId)
+			.executeTakeFirstOrThrow()
 		if (Number(count.n) >= MAX_USER_ADDONS) return { ok: false, reason: 'full' } as const
 		// Two parallel adds may read the same max on PostgreSQL; equal positions then fall back to added_at.
-		const last = await trx.selectFrom('user_addons').select((eb) => eb.fn.max('position').as('max')).where('user_id', '=', userId).executeTakeFirst()
+		const last = await trx
+			.selectFrom('user_addons')
+			.select((eb) => eb.fn.max('position').as('max'))
+			.where('user_id', '=', userId)
+			.executeTakeFirst()
 		const position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1
 		const inserted = await trx
 			.insertInto('user_addons')
@@ -59,13 +72,18 @@ export async function reorderUserAddons(userId: string, ids: string[]): Promise<
 	return db
 		.transaction()
 		.execute(async (trx) => {
-		const rows = await trx.selectFrom('user_addons').select(['manifest_url']).where('user_id', '=', userId).execute()
-		const byId = new Map(rows.map((row) => [addonSourceId(row.manifest_url), row.manifest_url]))
-		if (ids.length !== byId.size || new Set(ids).size !== ids.length || ids.some((id) => !byId.has(id))) return false
-		for (const [position, id] of ids.entries()) {
-			await trx.updateTable('user_addons').set({ position }).where('user_id', '=', userId).where('manifest_url', '=', byId.get(id)!).execute()
-		}
-		return true
-	})
+			const rows = await trx.selectFrom('user_addons').select(['manifest_url']).where('user_id', '=', userId).execute()
+			const byId = new Map(rows.map((row) => [addonSourceId(row.manifest_url), row.manifest_url]))
+			if (ids.length !== byId.size || new Set(ids).size !== ids.length || ids.some((id) => !byId.has(id))) return false
+			for (const [position, id] of ids.entries()) {
+				await trx
+					.updateTable('user_addons')
+					.set({ position })
+					.where('user_id', '=', userId)
+					.where('manifest_url', '=', byId.get(id)!)
+					.execute()
+			}
+			return true
+		})
 		.then((done) => (done ? listUserAddons(userId) : null))
 }

@@ -5,7 +5,16 @@ import { catalogGet } from '../../catalog/catalog.server.ts'
 import { getDatabase } from '../../db/db.server.ts'
 import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
-import { chooseCandidate, parseMediaPath, sidecarSubtitle, SUBTITLE_EXTENSIONS, VIDEO_EXTENSIONS, type CatalogueCandidate, type MatchOutcome, type ParsedName } from './naming.ts'
+import {
+	chooseCandidate,
+	parseMediaPath,
+	sidecarSubtitle,
+	SUBTITLE_EXTENSIONS,
+	VIDEO_EXTENSIONS,
+	type CatalogueCandidate,
+	type MatchOutcome,
+	type ParsedName,
+} from './naming.ts'
 
 // The media-folder index: walks MEDIA_DIR, matches names against the
 // catalogue (local DB or live TMDB, through catalogGet) and keeps one row per
@@ -111,12 +120,19 @@ async function walk(folderIndex: number, root: string, report: ScanReport, now: 
 					if (!SUBTITLE_EXTENSIONS.has(sub)) continue
 					const side = sidecarSubtitle(stem, name)
 					const parts = path.basename(name, sub).split(/[._ ]/)
-					subtitles.push({ file: path.join(subsDir, name).split(path.sep).join('/'), language: side?.language ?? parts.at(-1) ?? null, forced: side?.forced ?? /forced/i.test(name) })
+					subtitles.push({
+						file: path.join(subsDir, name).split(path.sep).join('/'),
+						language: side?.language ?? parts.at(-1) ?? null,
+						forced: side?.forced ?? /forced/i.test(name),
+					})
 				}
 			}
 			found.push({ folderIndex, relativePath, size: stat.size, mtimeMs: Math.floor(stat.mtimeMs), subtitles })
 		} catch (error) {
-			report.skipped.push({ path: relativePath, reason: `not readable: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` })
+			report.skipped.push({
+				path: relativePath,
+				reason: `not readable: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+			})
 		}
 	}
 	return found
@@ -173,8 +189,18 @@ export function createMatcher() {
 		if (!pending) {
 			// Only the fields matching reads are kept: a whole details answer (credits,
 			// images…) per distinct title would hold tens of megabytes over a big scan.
-			pending = catalogGet<SearchResult & { external_ids?: { imdb_id?: string } }>(`${type === 'movie' ? 'movie' : 'tv'}/${id}`, type === 'show' ? { append_to_response: 'external_ids' } : {})
-				.then(({ id: foundId, title, name, release_date, first_air_date, imdb_id, external_ids }) => ({ id: foundId, title, name, release_date, first_air_date, imdb_id: imdb_id ?? external_ids?.imdb_id }))
+			pending = catalogGet<SearchResult & { external_ids?: { imdb_id?: string } }>(
+				`${type === 'movie' ? 'movie' : 'tv'}/${id}`,
+				type === 'show' ? { append_to_response: 'external_ids' } : {},
+			)
+				.then(({ id: foundId, title, name, release_date, first_air_date, imdb_id, external_ids }) => ({
+					id: foundId,
+					title,
+					name,
+					release_date,
+					first_air_date,
+					imdb_id: imdb_id ?? external_ids?.imdb_id,
+				}))
 				.catch(() => null)
 			details.set(key, pending)
 		}
@@ -184,8 +210,20 @@ export function createMatcher() {
 	return async function match(parsed: ParsedName): Promise<MatchOutcome> {
 		if (parsed.tag?.kind === 'tmdb') {
 			const found = await detail(parsed.type, parsed.tag.id)
-			if (!found) return { status: 'unmatched', reason: `tag {tmdb-${parsed.tag.id}} names no ${parsed.type === 'movie' ? 'film' : 'series'} in the catalogue` }
-			return { status: 'matched', candidate: { id: parsed.tag.id, type: parsed.type, title: found.title ?? found.name ?? '', year: yearOf(found.release_date ?? found.first_air_date) } }
+			if (!found)
+				return {
+					status: 'unmatched',
+					reason: `tag {tmdb-${parsed.tag.id}} names no ${parsed.type === 'movie' ? 'film' : 'series'} in the catalogue`,
+				}
+			return {
+				status: 'matched',
+				candidate: {
+					id: parsed.tag.id,
+					type: parsed.type,
+					title: found.title ?? found.name ?? '',
+					year: yearOf(found.release_date ?? found.first_air_date),
+				},
+			}
 		}
 		const candidates = await search(parsed)
 		if (parsed.tag?.kind === 'imdb') {
@@ -214,7 +252,9 @@ export async function scanMediaFolder(options: ScanOptions = {}): Promise<ScanRe
 	for (const [index, folder] of folders.entries()) found.push(...(await walk(index, folder, report, now)))
 
 	const { db } = getDatabase()
-	const existing = new Map((await db.selectFrom('media_files').select(['id', 'size', 'mtime_ms', 'match_status', 'match_reason']).execute()).map((r) => [r.id, r]))
+	const existing = new Map(
+		(await db.selectFrom('media_files').select(['id', 'size', 'mtime_ms', 'match_status', 'match_reason']).execute()).map((r) => [r.id, r]),
+	)
 	const match = createMatcher()
 	let done = 0
 	for (const video of found) {

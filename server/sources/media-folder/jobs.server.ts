@@ -50,7 +50,12 @@ async function backgroundWork(isStopped: () => boolean): Promise<void> {
 		if (absolute) await probeOf(row, absolute)
 	}
 	if (!ffmpegPaths().ffmpeg) return
-	for (const row of await db.selectFrom('media_files').selectAll().where('trickplay', 'is', null).where('probe', 'is not', null).execute()) {
+	for (const row of await db
+		.selectFrom('media_files')
+		.selectAll()
+		.where('trickplay', 'is', null)
+		.where('probe', 'is not', null)
+		.execute()) {
 		if (isStopped()) return
 		const absolute = await indexedFilePath(row)
 		if (!absolute) continue
@@ -59,7 +64,12 @@ async function backgroundWork(isStopped: () => boolean): Promise<void> {
 		const input = mediaInputFor(row, absolute)
 		try {
 			const { vttFile } = await makeTrickplay(input, probe, path.resolve(getEnv().DATA_DIR, 'trickplay', input.cacheKey))
-			await db.updateTable('media_files').set({ trickplay: vttFile }).where('id', '=', row.id).where('mtime_ms', '=', row.mtime_ms).execute()
+			await db
+				.updateTable('media_files')
+				.set({ trickplay: vttFile })
+				.where('id', '=', row.id)
+				.where('mtime_ms', '=', row.mtime_ms)
+				.execute()
 		} catch (error) {
 			logger.warn({ file: row.relative_path, err: (error as Error).message }, 'media folder: thumbnails failed')
 		}
@@ -90,7 +100,15 @@ export function startMediaFolderJobs(): () => Promise<void> {
 		running = (async () => {
 			try {
 				const report = await scanMediaFolder()
-				logger.info({ matched: report.matched, unmatched: report.unmatched.length, ambiguous: report.ambiguous.length, skipped: report.skipped.length }, 'media folder scanned')
+				logger.info(
+					{
+						matched: report.matched,
+						unmatched: report.unmatched.length,
+						ambiguous: report.ambiguous.length,
+						skipped: report.skipped.length,
+					},
+					'media folder scanned',
+				)
 				await backgroundWork(() => stopped || !leader)
 			} catch (error) {
 				logger.error({ err: error }, 'media folder: scan failed')

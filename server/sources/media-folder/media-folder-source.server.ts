@@ -2,7 +2,15 @@ import path from 'node:path'
 import { getDatabase } from '../../db/db.server.ts'
 import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
-import { ffmpegPaths, FFMPEG_UNAVAILABLE_REASON, playabilityOf, probeMedia, type MediaInput, type Playability, type ProbedMedia } from '../media/ffmpeg.server.ts'
+import {
+	ffmpegPaths,
+	FFMPEG_UNAVAILABLE_REASON,
+	playabilityOf,
+	probeMedia,
+	type MediaInput,
+	type Playability,
+	type ProbedMedia,
+} from '../media/ffmpeg.server.ts'
 import { TRANSCODE_BUSY_REASON, transcodeSlotAvailable } from '../media/hls.server.ts'
 import { captionLabel, captionLanguage } from '../captions.ts'
 import { signPath } from '../signing.server.ts'
@@ -37,7 +45,11 @@ export async function probeOf(row: MediaFilesTable, absolutePath: string, signal
 	if (!ffmpegPaths().ffprobe && !ffmpegPaths().ffmpeg) return null
 	try {
 		const probe = await probeMedia(mediaInputFor(row, absolutePath), signal)
-		await getDatabase().db.updateTable('media_files').set({ probe: JSON.stringify(probe) }).where('id', '=', row.id).execute()
+		await getDatabase()
+			.db.updateTable('media_files')
+			.set({ probe: JSON.stringify(probe) })
+			.where('id', '=', row.id)
+			.execute()
 		row.probe = JSON.stringify(probe)
 		return probe
 	} catch (error) {
@@ -64,9 +76,15 @@ export function sidecarsOf(row: Pick<MediaFilesTable, 'subtitles'>): SidecarSubt
 }
 
 /** Captions in a fixed order: sidecar files, then the embedded text tracks. `n` in the URL is this position. */
-export function captionTracksOf(row: MediaFilesTable, probe: ProbedMedia | null): Array<{ kind: 'sidecar'; sidecar: SidecarSubtitle } | { kind: 'embedded'; streamIndex: number; language: string | null; forced: boolean }> {
+export function captionTracksOf(
+	row: MediaFilesTable,
+	probe: ProbedMedia | null,
+): Array<
+	{ kind: 'sidecar'; sidecar: SidecarSubtitle } | { kind: 'embedded'; streamIndex: number; language: string | null; forced: boolean }
+> {
 	const tracks: ReturnType<typeof captionTracksOf> = sidecarsOf(row).map((sidecar) => ({ kind: 'sidecar' as const, sidecar }))
-	for (const track of probe?.subtitleTracks ?? []) if (track.text) tracks.push({ kind: 'embedded', streamIndex: track.streamIndex, language: track.language, forced: track.forced })
+	for (const track of probe?.subtitleTracks ?? [])
+		if (track.text) tracks.push({ kind: 'embedded', streamIndex: track.streamIndex, language: track.language, forced: track.forced })
 	return tracks
 }
 
@@ -77,12 +95,25 @@ async function captionsFor(row: MediaFilesTable, probe: ProbedMedia | null): Pro
 			const forced = track.kind === 'sidecar' ? track.sidecar.forced : track.forced
 			const language = captionLanguage(raw) ?? 'und'
 			const label = `${language === 'und' ? 'Unknown' : captionLabel(language)}${forced ? ' (forced)' : ''}`
-			return { id: `${row.id}-${n}`, language, label, url: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/captions/${n}.vtt`), type: 'vtt' as const }
+			return {
+				id: `${row.id}-${n}`,
+				language,
+				label,
+				url: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/captions/${n}.vtt`),
+				type: 'vtt' as const,
+			}
 		}),
 	)
 }
 
-const QUALITY_LABEL: Record<string, string> = { '360': '360p', '480': '480p', '720': '720p', '1080': '1080p', '4k': '4K', unknown: 'Original' }
+const QUALITY_LABEL: Record<string, string> = {
+	'360': '360p',
+	'480': '480p',
+	'720': '720p',
+	'1080': '1080p',
+	'4k': '4K',
+	unknown: 'Original',
+}
 
 async function streamFor(row: MediaFilesTable, signal: AbortSignal): Promise<Stream | { reason: string }> {
 	const absolute = await indexedFilePath(row)
@@ -99,7 +130,11 @@ async function streamFor(row: MediaFilesTable, signal: AbortSignal): Promise<Str
 	const base = { id: `library:${row.id}`, sourceId: MEDIA_FOLDER_SOURCE_ID, label, captions, ...thumbnails }
 	if (playability.mode === 'direct') {
 		const type = playability.mimeType === 'video/webm' ? ('webm' as const) : ('mp4' as const)
-		return { ...base, type: 'file', qualities: { [quality]: { type, url: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/file`) } } } as Stream
+		return {
+			...base,
+			type: 'file',
+			qualities: { [quality]: { type, url: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/file`) } },
+		} as Stream
 	}
 	return { ...base, type: 'hls', playlist: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/hls/index.m3u8`) } as Stream
 }
@@ -107,7 +142,12 @@ async function streamFor(row: MediaFilesTable, signal: AbortSignal): Promise<Str
 export async function mediaFolderLookup(request: ScrapeRequest, context: LookupContext): Promise<SourceResult> {
 	const access = mediaFolderAccess(context.user)
 	if (!access.allowed) return { kind: 'none', reason: access.reason }
-	let query = getDatabase().db.selectFrom('media_files').selectAll().where('match_status', '=', 'matched').where('tmdb_id', '=', request.tmdbId).where('media_type', '=', request.type)
+	let query = getDatabase()
+		.db.selectFrom('media_files')
+		.selectAll()
+		.where('match_status', '=', 'matched')
+		.where('tmdb_id', '=', request.tmdbId)
+		.where('media_type', '=', request.type)
 	if (request.type === 'show') {
 		if (!request.season || !request.episode) return { kind: 'none', reason: 'not in the media folder' }
 		query = query.where('season', '=', request.season.number).where('episode', '=', request.episode.number)

@@ -3,7 +3,14 @@ import { chooseCandidate, idTag, parseMediaPath, qualityForHeight, sidecarSubtit
 
 describe('parseMediaPath', () => {
 	it('reads Plex movie folders', () => {
-		expect(parseMediaPath('Movies/Fight Club (1999)/Fight Club (1999).mkv')).toEqual({ type: 'movie', title: 'Fight Club', year: 1999, season: null, episode: null, tag: null })
+		expect(parseMediaPath('Movies/Fight Club (1999)/Fight Club (1999).mkv')).toEqual({
+			type: 'movie',
+			title: 'Fight Club',
+			year: 1999,
+			season: null,
+			episode: null,
+			tag: null,
+		})
 	})
 	it('takes a vague file name’s title and year from its folder', () => {
 		expect(parseMediaPath('Movies/Fight Club (1999)/movie.mkv')).toMatchObject({ type: 'movie', title: 'Fight Club', year: 1999 })
@@ -12,10 +19,23 @@ describe('parseMediaPath', () => {
 		expect(parseMediaPath('The.Matrix.1999.1080p.BluRay.x264.mkv')).toMatchObject({ type: 'movie', title: 'The Matrix', year: 1999 })
 	})
 	it('reads Plex/Jellyfin show folders', () => {
-		expect(parseMediaPath('Shows/Breaking Bad/Season 01/Breaking Bad - S01E02.mp4')).toEqual({ type: 'show', title: 'Breaking Bad', year: null, season: 1, episode: 2, tag: null })
+		expect(parseMediaPath('Shows/Breaking Bad/Season 01/Breaking Bad - S01E02.mp4')).toEqual({
+			type: 'show',
+			title: 'Breaking Bad',
+			year: null,
+			season: 1,
+			episode: 2,
+			tag: null,
+		})
 	})
 	it('takes the show name from the folder above the season folder', () => {
-		expect(parseMediaPath('Shows/Stranger Things (2016)/Season 2/S02E03.mkv')).toMatchObject({ type: 'show', title: 'Stranger Things', year: 2016, season: 2, episode: 3 })
+		expect(parseMediaPath('Shows/Stranger Things (2016)/Season 2/S02E03.mkv')).toMatchObject({
+			type: 'show',
+			title: 'Stranger Things',
+			year: 2016,
+			season: 2,
+			episode: 3,
+		})
 	})
 	it('finds tags in the file or folder name, the file name first', () => {
 		expect(parseMediaPath('Movies/Some Film {tmdb-550}/Some Film.mkv').tag).toEqual({ kind: 'tmdb', id: 550 })
@@ -53,8 +73,14 @@ describe('chooseCandidate', () => {
 		expect(chooseCandidate(movie('Amelie', null), candidates)).toMatchObject({ status: 'matched', candidate: { id: 4 } })
 	})
 	it('explains a miss', () => {
-		expect(chooseCandidate(movie('Nope', null), candidates)).toEqual({ status: 'unmatched', reason: 'no film titled "Nope" in the catalogue' })
-		expect(chooseCandidate(movie('Dune', 1950), candidates)).toMatchObject({ status: 'unmatched', reason: expect.stringContaining('not from 1950') })
+		expect(chooseCandidate(movie('Nope', null), candidates)).toEqual({
+			status: 'unmatched',
+			reason: 'no film titled "Nope" in the catalogue',
+		})
+		expect(chooseCandidate(movie('Dune', 1950), candidates)).toMatchObject({
+			status: 'unmatched',
+			reason: expect.stringContaining('not from 1950'),
+		})
 	})
 })
 
@@ -69,7 +95,15 @@ describe('sidecarSubtitle', () => {
 })
 
 it('qualityForHeight', () => {
-	expect([qualityForHeight(null), qualityForHeight(360), qualityForHeight(480), qualityForHeight(720), qualityForHeight(1080), qualityForHeight(2160), qualityForHeight(120)]).toEqual(['unknown', '360', '480', '720', '1080', '4k', 'unknown'])
+	expect([
+		qualityForHeight(null),
+		qualityForHeight(360),
+		qualityForHeight(480),
+		qualityForHeight(720),
+		qualityForHeight(1080),
+		qualityForHeight(2160),
+		qualityForHeight(120),
+	]).toEqual(['unknown', '360', '480', '720', '1080', '4k', 'unknown'])
 })
 
 describe('toWebVtt', () => {

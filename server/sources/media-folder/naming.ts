@@ -31,7 +31,11 @@ export function idTag(segment: string): IdTag | null {
 	return /^\d+$/.test(value) ? { kind: 'tmdb', id: Number(value) } : null
 }
 
-const stripTags = (s: string) => s.replace(/[[{](tmdb|imdb|tvdb)(id)?[-=][^\]}]*[\]}]/gi, ' ').replace(/\s+/g, ' ').trim()
+const stripTags = (s: string) =>
+	s
+		.replace(/[[{](tmdb|imdb|tvdb)(id)?[-=][^\]}]*[\]}]/gi, ' ')
+		.replace(/\s+/g, ' ')
+		.trim()
 
 const EPISODE = /\bS(\d{1,3})[ ._-]?E(\d{1,4})\b|\b(\d{1,2})x(\d{2,3})\b/i
 const SEASON_FOLDER = /^(?:season|series|staffel|saison)[ ._-]*(\d{1,3})$|^s(\d{1,3})$/i
@@ -65,7 +69,8 @@ export function parseMediaPath(relativePath: string): ParsedName {
 			season = m ? Number(m[1] ?? m[2]) : 0
 		}
 		// Show folder: the one above "Season NN", else the file's own parsed title.
-		const showFolder = seasonFolderAt > 0 ? folders[seasonFolderAt - 1]! : seasonFolderAt < 0 && folders.length > 0 && !parsed.title ? folders.at(-1)! : null
+		const showFolder =
+			seasonFolderAt > 0 ? folders[seasonFolderAt - 1]! : seasonFolderAt < 0 && folders.length > 0 && !parsed.title ? folders.at(-1)! : null
 		const source = showFolder ? filenameParse(stripTags(showFolder), false) : parsed
 		const title = cleanTitle(source.title || parsed.title)
 		const year = numberOrNull(source.year) ?? numberOrNull(parsed.year)
@@ -126,8 +131,13 @@ export type MatchOutcome =
 export function chooseCandidate(parsed: ParsedName, candidates: CatalogueCandidate[]): MatchOutcome {
 	const wanted = normaliseTitle(parsed.title)
 	if (!wanted) return { status: 'unmatched', reason: 'no title in the file name' }
-	const sameTitle = candidates.filter((c) => c.type === parsed.type && (normaliseTitle(c.title) === wanted || (c.originalTitle !== undefined && normaliseTitle(c.originalTitle) === wanted)))
-	if (sameTitle.length === 0) return { status: 'unmatched', reason: `no ${parsed.type === 'movie' ? 'film' : 'series'} titled "${parsed.title}" in the catalogue` }
+	const sameTitle = candidates.filter(
+		(c) =>
+			c.type === parsed.type &&
+			(normaliseTitle(c.title) === wanted || (c.originalTitle !== undefined && normaliseTitle(c.originalTitle) === wanted)),
+	)
+	if (sameTitle.length === 0)
+		return { status: 'unmatched', reason: `no ${parsed.type === 'movie' ? 'film' : 'series'} titled "${parsed.title}" in the catalogue` }
 	if (parsed.year !== null) {
 		const exact = sameTitle.filter((c) => c.year === parsed.year)
 		const near = exact.length > 0 ? exact : sameTitle.filter((c) => c.year !== null && Math.abs(c.year - parsed.year!) <= 1)
@@ -136,7 +146,11 @@ export function chooseCandidate(parsed: ParsedName, candidates: CatalogueCandida
 		return { status: 'ambiguous', reason: `${near.length} titles "${parsed.title}" (${parsed.year})`, candidates: near }
 	}
 	if (sameTitle.length === 1) return { status: 'matched', candidate: sameTitle[0]! }
-	return { status: 'ambiguous', reason: `${sameTitle.length} titles "${parsed.title}"; add the year or a {tmdb-…} tag`, candidates: sameTitle }
+	return {
+		status: 'ambiguous',
+		reason: `${sameTitle.length} titles "${parsed.title}"; add the year or a {tmdb-…} tag`,
+		candidates: sameTitle,
+	}
 }
 
 /** Sidecar subtitle language and flags from its name relative to the video's stem ("Title.en.forced.srt"). */
@@ -148,7 +162,10 @@ export function sidecarSubtitle(videoStem: string, subtitleFile: string): { lang
 	if (stem === videoStem) rest = ''
 	else if (stem.startsWith(`${videoStem}.`)) rest = stem.slice(videoStem.length + 1)
 	else return null
-	const parts = rest.split('.').filter(Boolean).map((p) => p.toLowerCase())
+	const parts = rest
+		.split('.')
+		.filter(Boolean)
+		.map((p) => p.toLowerCase())
 	const forced = parts.includes('forced')
 	const language = parts.find((p) => p !== 'forced' && p !== 'sdh' && p !== 'cc' && p !== 'default') ?? null
 	return { language, forced }

@@ -11,7 +11,14 @@ import { decodeCaptionBytes } from '../proxy/caption-text.ts'
 import { signPath, verifyPath } from '../signing.server.ts'
 import type { MediaFilesTable } from '../tables.ts'
 import { indexedFilePath, mediaFolders, realPathInside } from './index.server.ts'
-import { captionTracksOf, mediaFolderAccess, MEDIA_FOLDER_STREAM_BASE, mediaInputFor, playabilityFor, probeOf } from './media-folder-source.server.ts'
+import {
+	captionTracksOf,
+	mediaFolderAccess,
+	MEDIA_FOLDER_STREAM_BASE,
+	mediaInputFor,
+	playabilityFor,
+	probeOf,
+} from './media-folder-source.server.ts'
 import { toWebVtt } from './subtitle-text.ts'
 
 // /api/stream/library/<fileId>/…: the media folder's files, served by index id
@@ -37,7 +44,13 @@ const MIME: Record<string, string> = {
 	'.avi': 'video/x-msvideo',
 }
 
-async function rowFor(req: Request, res: Response, signedPath: string, exp: unknown = req.query.exp, sig: unknown = req.query.sig): Promise<{ row: MediaFilesTable; absolute: string }> {
+async function rowFor(
+	req: Request,
+	res: Response,
+	signedPath: string,
+	exp: unknown = req.query.exp,
+	sig: unknown = req.query.sig,
+): Promise<{ row: MediaFilesTable; absolute: string }> {
 	const id = String(req.params.id)
 	if (!FILE_ID.test(id)) throw notFound()
 	if (!(await verifyPath(signedPath, exp, sig))) throw new HttpError(403, BAD_SIGNATURE)
@@ -92,7 +105,8 @@ export function mediaFolderStreamRouter(): Router {
 		const type = MIME[path.extname(row.relative_path).toLowerCase()] ?? 'application/octet-stream'
 		const headers: Record<string, string> = { 'Content-Type': type }
 		// Download: the browser names the saved file after the original.
-		if (req.query.download === '1') headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(path.basename(row.relative_path))}`
+		if (req.query.download === '1')
+			headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(path.basename(row.relative_path))}`
 		await sendFile(res, absolute, headers)
 	}
 	router.get('/:id/file', fileRoute)
@@ -105,7 +119,10 @@ export function mediaFolderStreamRouter(): Router {
 		const prefix = `${MEDIA_FOLDER_STREAM_BASE}/${row.id}/hls`
 		const signed = new URL(await signPath(prefix), 'http://x')
 		const segmentBase = `${prefix}/${signed.searchParams.get('exp')}/${signed.searchParams.get('sig')}`
-		sendHlsPlaylist(res, hlsPlaylist(probe.durationSeconds, (index) => `${segmentBase}/seg-${index}.ts`))
+		sendHlsPlaylist(
+			res,
+			hlsPlaylist(probe.durationSeconds, (index) => `${segmentBase}/seg-${index}.ts`),
+		)
 	})
 
 	router.get('/:id/hls/:exp/:sig/:segment', async (req, res) => {
@@ -150,7 +167,12 @@ export function mediaFolderStreamRouter(): Router {
 			const lines = await Promise.all(
 				text.split('\n').map(async (line) => {
 					const image = /^([A-Za-z0-9_-]{1,64}\.jpg)(#.*)?$/.exec(line.trim())
-					return image ? `${await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/trickplay/${image[1]}`)}${image[2] ?? ''}`.replace(/\?(exp=[^#]*)#/, '?$1#') : line
+					return image
+						? `${await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/trickplay/${image[1]}`)}${image[2] ?? ''}`.replace(
+								/\?(exp=[^#]*)#/,
+								'?$1#',
+							)
+						: line
 				}),
 			)
 			res.type('text/vtt; charset=utf-8').send(lines.join('\n'))

@@ -76,7 +76,8 @@ export async function sweepMediaCaches(maxBytes = getEnv().MEDIA_CACHE_MAX_BYTES
 					.catch(() => {})
 			}
 		}
-		if (chosen.length > 0) logger.info({ removed: chosen.length, bytes: chosen.reduce((sum, entry) => sum + entry.bytes, 0) }, 'media caches trimmed')
+		if (chosen.length > 0)
+			logger.info({ removed: chosen.length, bytes: chosen.reduce((sum, entry) => sum + entry.bytes, 0) }, 'media caches trimmed')
 		return chosen.map((entry) => entry.path)
 	} finally {
 		lock.release()

@@ -11,8 +11,25 @@ import express from 'express'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resetEnvForTests } from '../../env.server.ts'
-import { ffmpegPaths, inputArgs, playabilityOf, probeMedia, resetFfmpegPathsForTests, type MediaInput, type ProbedMedia } from './ffmpeg.server.ts'
-import { hlsCacheDir, hlsCountersForTests, hlsPlaylist, sendHlsPlaylist, serveHlsSegment, stopAllHlsJobs, transcodeSlotAvailable, type HlsMode } from './hls.server.ts'
+import {
+	ffmpegPaths,
+	inputArgs,
+	playabilityOf,
+	probeMedia,
+	resetFfmpegPathsForTests,
+	type MediaInput,
+	type ProbedMedia,
+} from './ffmpeg.server.ts'
+import {
+	hlsCacheDir,
+	hlsCountersForTests,
+	hlsPlaylist,
+	sendHlsPlaylist,
+	serveHlsSegment,
+	stopAllHlsJobs,
+	transcodeSlotAvailable,
+	type HlsMode,
+} from './hls.server.ts'
 import { extractSubtitleVtt } from './subtitles.server.ts'
 import { makeTrickplay } from './trickplay.server.ts'
 
@@ -27,11 +44,22 @@ const media: Record<string, { input: MediaInput; probe?: ProbedMedia; mode: HlsM
 
 async function generate(output: string, extra: string[]) {
 	await run(ffmpeg, [
-		'-hide_banner', '-loglevel', 'error', '-y',
-		'-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25',
-		'-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+		'-hide_banner',
+		'-loglevel',
+		'error',
+		'-y',
+		'-f',
+		'lavfi',
+		'-i',
+		'testsrc=size=320x180:rate=25',
+		'-f',
+		'lavfi',
+		'-i',
+		'sine=frequency=440:sample_rate=48000',
 		...extra,
-		'-t', '20', output,
+		'-t',
+		'20',
+		output,
 	])
 }
 
@@ -39,7 +67,9 @@ async function generate(output: string, extra: string[]) {
 async function describeTs(bytes: Buffer) {
 	const file = path.join(root, `check-${Math.random().toString(36).slice(2)}.ts`)
 	fs.writeFileSync(file, bytes)
-	const { stderr } = await run(ffmpeg, ['-hide_banner', '-i', file, '-f', 'null', '-']).catch((error: { stderr: string }) => ({ stderr: error.stderr }))
+	const { stderr } = await run(ffmpeg, ['-hide_banner', '-i', file, '-f', 'null', '-']).catch((error: { stderr: string }) => ({
+		stderr: error.stderr,
+	}))
 	const start = Number(/start: ([\d.]+)/.exec(stderr)?.[1])
 	return {
 		start,
@@ -67,12 +97,50 @@ beforeAll(async () => {
 	const h264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50']
 	await Promise.all([
 		generate(path.join(root, 'clip.mp4'), [...h264, '-c:a', 'aac', '-movflags', '+faststart']),
-		generate(path.join(root, 'clip.mkv'), ['-i', path.join(root, 'subs.srt'), '-map', '0', '-map', '1', '-map', '2', ...h264, '-c:a', 'ac3', '-c:s', 'srt', '-metadata:s:s:0', 'language=eng']),
+		generate(path.join(root, 'clip.mkv'), [
+			'-i',
+			path.join(root, 'subs.srt'),
+			'-map',
+			'0',
+			'-map',
+			'1',
+			'-map',
+			'2',
+			...h264,
+			'-c:a',
+			'ac3',
+			'-c:s',
+			'srt',
+			'-metadata:s:s:0',
+			'language=eng',
+		]),
 		generate(path.join(root, 'clip-mpeg4.mkv'), ['-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'mp3']),
 		generate(path.join(root, 'clip.ts'), [...h264, '-c:a', 'ac3']),
 	])
 	// Long enough that its transcode is still running when the viewer seeks.
-	await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '240', '-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'mp3', path.join(root, 'long-mpeg4.mkv')])
+	await run(ffmpeg, [
+		'-hide_banner',
+		'-loglevel',
+		'error',
+		'-y',
+		'-f',
+		'lavfi',
+		'-i',
+		'testsrc=size=320x180:rate=25',
+		'-f',
+		'lavfi',
+		'-i',
+		'sine=frequency=440:sample_rate=48000',
+		'-t',
+		'240',
+		'-c:v',
+		'mpeg4',
+		'-q:v',
+		'5',
+		'-c:a',
+		'mp3',
+		path.join(root, 'long-mpeg4.mkv'),
+	])
 	const file = (name: string, key = name): MediaInput => ({ kind: 'file', path: path.join(root, name), cacheKey: `test:${key}` })
 	media.mp4 = { input: file('clip.mp4'), mode: 'remux' }
 	media.mkv = { input: file('clip.mkv'), mode: 'remux' }
@@ -88,7 +156,10 @@ beforeAll(async () => {
 	app.get('/playlist/:name', (req, res) => {
 		const entry = media[req.params.name]
 		if (!entry?.probe) return void res.status(404).end()
-		sendHlsPlaylist(res, hlsPlaylist(entry.probe.durationSeconds, (index) => `/seg/${req.params.name}/${index}`))
+		sendHlsPlaylist(
+			res,
+			hlsPlaylist(entry.probe.durationSeconds, (index) => `/seg/${req.params.name}/${index}`),
+		)
 	})
 	app.get('/seg/:name/:index', async (req, res) => {
 		const entry = media[req.params.name]
@@ -162,7 +233,12 @@ describe('probeMedia', () => {
 	})
 
 	it('opens http URLs with the headers the source needs, and nothing but http(s)', async () => {
-		const input: MediaInput = { kind: 'url', url: `${baseUrl}/remote/clip.mp4`, headers: { 'X-Api-Key': 'secret' }, cacheKey: 'test:remote' }
+		const input: MediaInput = {
+			kind: 'url',
+			url: `${baseUrl}/remote/clip.mp4`,
+			headers: { 'X-Api-Key': 'secret' },
+			cacheKey: 'test:remote',
+		}
 		const probe = await probeMedia(input)
 		expect(probe.videoCodec).toBe('h264')
 		await expect(probeMedia({ ...input, headers: {}, cacheKey: 'test:remote-no-key' })).rejects.toThrow(/ffprobe failed/)
@@ -232,10 +308,14 @@ describe('serveHlsSegment', () => {
 	})
 
 	it('runs one ffmpeg across two processes asking for the same segment', async () => {
-		const worker = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'hls-worker.testing.ts'), path.join(root, 'clip.mkv'), 'test:two-processes'], {
-			env: { ...process.env, NODE_ENV: 'test' },
-			stdio: ['ignore', 'pipe', 'inherit'],
-		})
+		const worker = spawn(
+			process.execPath,
+			['--import', 'tsx', path.join(import.meta.dirname, 'hls-worker.testing.ts'), path.join(root, 'clip.mkv'), 'test:two-processes'],
+			{
+				env: { ...process.env, NODE_ENV: 'test' },
+				stdio: ['ignore', 'pipe', 'inherit'],
+			},
+		)
 		try {
 			const port = await new Promise<number>((resolve, reject) => {
 				worker.stdout.once('data', (data: Buffer) => resolve(Number(data.toString().trim())))
@@ -244,7 +324,12 @@ describe('serveHlsSegment', () => {
 			const input: MediaInput = { kind: 'file', path: path.join(root, 'clip.mkv'), cacheKey: 'test:two-processes' }
 			media.two = { input, probe: await probeMedia(input), mode: 'remux' }
 			const spawned = hlsCountersForTests.spawned
-			const responses = await Promise.all([fetch(`http://127.0.0.1:${port}/seg/2`), fetch(segmentUrl('two', 2)), fetch(`http://127.0.0.1:${port}/seg/2`), fetch(segmentUrl('two', 2))])
+			const responses = await Promise.all([
+				fetch(`http://127.0.0.1:${port}/seg/2`),
+				fetch(segmentUrl('two', 2)),
+				fetch(`http://127.0.0.1:${port}/seg/2`),
+				fetch(segmentUrl('two', 2)),
+			])
 			expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200])
 			const bodies = await Promise.all(responses.map(async (response) => Buffer.from(await response.arrayBuffer())))
 			for (const body of bodies) expect(body.equals(bodies[0]!)).toBe(true)
@@ -259,7 +344,10 @@ describe('serveHlsSegment', () => {
 		const dir = hlsCacheDir(media.foreign!.input, 'remux')
 		fs.mkdirSync(dir, { recursive: true })
 		// Another live process on this host (the test runner's parent) holds the job.
-		fs.writeFileSync(path.join(dir, 'job.lock'), JSON.stringify({ pid: process.ppid, host: os.hostname(), token: 'other', time: Date.now() }))
+		fs.writeFileSync(
+			path.join(dir, 'job.lock'),
+			JSON.stringify({ pid: process.ppid, host: os.hostname(), token: 'other', time: Date.now() }),
+		)
 		const spawned = hlsCountersForTests.spawned
 		const pending = fetch(segmentUrl('foreign', 1))
 		await new Promise((resolve) => setTimeout(resolve, 800))
@@ -296,7 +384,11 @@ describe('serveHlsSegment', () => {
 		expect(ts.start).toBeGreaterThan(120 + 1.3)
 		expect(ts.start).toBeLessThan(120 + 1.5)
 		expect(hlsCountersForTests.spawned).toBe(spawned + 2)
-		const made = () => fs.readdirSync(dir).filter((name) => /^seg-\d+\.ts$/.test(name)).map((name) => Number(/\d+/.exec(name)![0]))
+		const made = () =>
+			fs
+				.readdirSync(dir)
+				.filter((name) => /^seg-\d+\.ts$/.test(name))
+				.map((name) => Number(/\d+/.exec(name)![0]))
 		expect(made()).not.toContain(15)
 		// It runs on to MAX_SEGMENTS_AHEAD (10) past the viewer, then waits.
 		await expect.poll(() => Math.max(...made()), { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(30)
@@ -315,7 +407,10 @@ describe('serveHlsSegment', () => {
 		const slots = path.join(process.env.DATA_DIR!, 'hls-cache', '.transcode-slots')
 		fs.mkdirSync(slots, { recursive: true })
 		expect(transcodeSlotAvailable()).toBe(true)
-		fs.writeFileSync(path.join(slots, 'slot-0.lock'), JSON.stringify({ pid: process.ppid, host: os.hostname(), token: 'other', time: Date.now() }))
+		fs.writeFileSync(
+			path.join(slots, 'slot-0.lock'),
+			JSON.stringify({ pid: process.ppid, host: os.hostname(), token: 'other', time: Date.now() }),
+		)
 		expect(transcodeSlotAvailable()).toBe(false)
 		const spawned = hlsCountersForTests.spawned
 		const response = await fetch(segmentUrl('busy', 0))
@@ -339,7 +434,11 @@ describe('serveHlsSegment', () => {
 		expect((await fetch(segmentUrl('mkv', 4))).status).toBe(404)
 		expect((await fetch(segmentUrl('mkv', -1))).status).toBe(404)
 		expect((await fetch(segmentUrl('mkv', 'abc'))).status).toBe(404)
-		media.local = { input: { kind: 'url', url: 'file:///etc/passwd', headers: {}, cacheKey: 'test:local' }, probe: media.mkv!.probe, mode: 'remux' }
+		media.local = {
+			input: { kind: 'url', url: 'file:///etc/passwd', headers: {}, cacheKey: 'test:local' },
+			probe: media.mkv!.probe,
+			mode: 'remux',
+		}
 		const response = await fetch(segmentUrl('local', 0))
 		expect(response.status).toBe(400)
 		expect(await response.json()).toEqual({ error: 'only http(s) URLs can be opened' })
@@ -367,7 +466,9 @@ describe('makeTrickplay', () => {
 		const { vttFile } = await makeTrickplay(media.mp4!.input, media.mp4!.probe!, outDir)
 		expect(vttFile).toBe(path.join(outDir, 'thumbnails.vtt'))
 		const vtt = fs.readFileSync(vttFile, 'utf8')
-		expect(vtt).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:10.000\nsprite-0.jpg#xywh=0,0,160,90\n\n00:00:10.000 --> 00:00:20.000\nsprite-0.jpg#xywh=160,0,160,90\n')
+		expect(vtt).toBe(
+			'WEBVTT\n\n00:00:00.000 --> 00:00:10.000\nsprite-0.jpg#xywh=0,0,160,90\n\n00:00:10.000 --> 00:00:20.000\nsprite-0.jpg#xywh=160,0,160,90\n',
+		)
 		const sprite = path.join(outDir, 'sprite-0.jpg')
 		const metadata = await sharp(sprite).metadata()
 		expect(metadata).toMatchObject({ format: 'jpeg', height: 90, width: 1600 })

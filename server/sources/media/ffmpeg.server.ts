@@ -14,13 +14,18 @@ import path from 'node:path'
 import { LRUCache } from 'lru-cache'
 import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
-import { parseFfmpegInputReport, parseFfprobeJson, playabilityOf as playabilityRules, type Playability, type ProbedMedia } from './media-rules.ts'
+import {
+	parseFfmpegInputReport,
+	parseFfprobeJson,
+	playabilityOf as playabilityRules,
+	type Playability,
+	type ProbedMedia,
+} from './media-rules.ts'
 
 export type { Playability, ProbedMedia, SubtitleTrack } from './media-rules.ts'
 
 export type MediaInput =
-	| { kind: 'file'; path: string; cacheKey: string }
-	| { kind: 'url'; url: string; headers: Record<string, string>; cacheKey: string }
+	{ kind: 'file'; path: string; cacheKey: string } | { kind: 'url'; url: string; headers: Record<string, string>; cacheKey: string }
 
 /** The reason callers give when a file needs ffmpeg and there is none. */
 export const FFMPEG_UNAVAILABLE_REASON = 'ffmpeg is not available'
@@ -64,7 +69,10 @@ function bundled(tool: Tool): string | null {
 			fs.chmodSync(binary, 0o755)
 			logger.warn({ binary }, `bundled ${tool} was not executable; made it executable`)
 		} catch {
-			logger.warn({ binary }, `bundled ${tool} is not executable (chmod +x it, or set ${tool === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH'})`)
+			logger.warn(
+				{ binary },
+				`bundled ${tool} is not executable (chmod +x it, or set ${tool === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH'})`,
+			)
 			return null
 		}
 	}
@@ -139,12 +147,20 @@ const PROBE_TIMEOUT_MS = 20_000
 const probeCache = new LRUCache<string, ProbedMedia>({ max: 2000 })
 const probesInFlight = new Map<string, Promise<ProbedMedia>>()
 
-function runProbe(binary: string, args: string[], signal: AbortSignal, parse: (stdout: string, stderr: string) => ProbedMedia, name: string): Promise<ProbedMedia> {
+function runProbe(
+	binary: string,
+	args: string[],
+	signal: AbortSignal,
+	parse: (stdout: string, stderr: string) => ProbedMedia,
+	name: string,
+): Promise<ProbedMedia> {
 	return new Promise((resolve, reject) => {
 		execFile(binary, args, { signal, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
 			// `ffmpeg -i` without an output always exits 1; only its report matters.
 			if (error && name === 'ffprobe') {
-				reject(new Error(`ffprobe failed: ${stderr.trim().split('\n').pop() || (error.signal ? `killed by ${error.signal}` : error.message)}`))
+				reject(
+					new Error(`ffprobe failed: ${stderr.trim().split('\n').pop() || (error.signal ? `killed by ${error.signal}` : error.message)}`),
+				)
 				return
 			}
 			if (signal.aborted) {
@@ -168,7 +184,13 @@ async function probeWithTools(input: MediaInput, signal?: AbortSignal): Promise<
 	let ffprobeError: Error | null = null
 	if (ffprobe) {
 		try {
-			return await runProbe(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(input)], combined, (stdout) => parseFfprobeJson(stdout), 'ffprobe')
+			return await runProbe(
+				ffprobe,
+				['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(input)],
+				combined,
+				(stdout) => parseFfprobeJson(stdout),
+				'ffprobe',
+			)
 		} catch (error) {
 			ffprobeError = error instanceof Error ? error : new Error(String(error))
 			if (combined.aborted) throw new Error(timeout.aborted ? 'ffprobe timed out' : 'probe aborted')
@@ -177,7 +199,13 @@ async function probeWithTools(input: MediaInput, signal?: AbortSignal): Promise<
 	// The bundled ffprobe crashes on MPEG-TS: ffmpeg's own report of the input is enough to decide.
 	if (!ffmpeg) throw ffprobeError ?? new FfmpegUnavailableError()
 	try {
-		return await runProbe(ffmpeg, ['-hide_banner', '-nostdin', ...inputArgs(input)], combined, (_stdout, stderr) => parseFfmpegInputReport(stderr), 'ffmpeg')
+		return await runProbe(
+			ffmpeg,
+			['-hide_banner', '-nostdin', ...inputArgs(input)],
+			combined,
+			(_stdout, stderr) => parseFfmpegInputReport(stderr),
+			'ffmpeg',
+		)
 	} catch (error) {
 		throw ffprobeError ?? error
 	}

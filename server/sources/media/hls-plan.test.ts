@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { HLS_SEGMENT_SECONDS, hlsPlaylist, IDLE_STOP_MS, indicesAfterEnd, MAX_SEGMENTS_AHEAD, numberChunk, planJob, segmentCount, segmentCutTimes, segmentDuration, type JobView } from './hls-plan.ts'
+import {
+	HLS_SEGMENT_SECONDS,
+	hlsPlaylist,
+	IDLE_STOP_MS,
+	indicesAfterEnd,
+	MAX_SEGMENTS_AHEAD,
+	numberChunk,
+	planJob,
+	segmentCount,
+	segmentCutTimes,
+	segmentDuration,
+	type JobView,
+} from './hls-plan.ts'
 
 describe('segments', () => {
 	it('splits a duration into fixed segments with a shorter last one', () => {

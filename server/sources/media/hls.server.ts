@@ -25,7 +25,15 @@ import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
 import { FileLock, lockIsHeld } from './cache-lock.server.ts'
 import { ffmpegPaths, FFMPEG_UNAVAILABLE_REASON, inputArgs, type MediaInput, type ProbedMedia } from './ffmpeg.server.ts'
-import { HLS_SEGMENT_SECONDS, indicesAfterEnd, numberChunk, planJob, segmentCount, segmentCutTimes, SEGMENT_TIME_TOLERANCE } from './hls-plan.ts'
+import {
+	HLS_SEGMENT_SECONDS,
+	indicesAfterEnd,
+	numberChunk,
+	planJob,
+	segmentCount,
+	segmentCutTimes,
+	SEGMENT_TIME_TOLERANCE,
+} from './hls-plan.ts'
 
 export { HLS_SEGMENT_SECONDS, hlsPlaylist, segmentCount } from './hls-plan.ts'
 
@@ -245,7 +253,8 @@ function spawnFfmpeg(job: Job, startIndex: number) {
 		job.child = null
 		try {
 			if (code === 0) {
-				if (job.previousIndex !== null) for (const rest of indicesAfterEnd(job.previousIndex, job.count)) linkSegment(job.dir, job.previousIndex, rest)
+				if (job.previousIndex !== null)
+					for (const rest of indicesAfterEnd(job.previousIndex, job.count)) linkSegment(job.dir, job.previousIndex, rest)
 			} else if (signal !== 'SIGKILL') {
 				logger.warn({ code, signal, stderr: stderr.trim(), startIndex: job.startIndex }, 'hls: ffmpeg failed')
 				writeJsonAtomically(failureFile(job.dir), { startIndex: job.startIndex, at: Date.now(), message: stderr.trim().slice(-300) })
@@ -407,7 +416,14 @@ function sendSegment(res: Response, file: string): Promise<void> {
  * when ffmpeg is missing, the transcode slots are taken, or the segment is not
  * ready in time.
  */
-export async function serveHlsSegment(input: MediaInput, probe: ProbedMedia, mode: HlsMode, index: number, req: Request, res: Response): Promise<void> {
+export async function serveHlsSegment(
+	input: MediaInput,
+	probe: ProbedMedia,
+	mode: HlsMode,
+	index: number,
+	req: Request,
+	res: Response,
+): Promise<void> {
 	const count = segmentCount(probe.durationSeconds)
 	if (!Number.isInteger(index) || index < 0 || index >= count) return sendError(res, 404, 'Segment not found')
 	try {

@@ -17,7 +17,10 @@ describe('playabilityOf', () => {
 		expect(playabilityOf(base)).toEqual({ mode: 'direct', mimeType: 'video/mp4' })
 		expect(playabilityOf({ ...base, container: 'mov', audioCodecs: ['mp3'] }).mode).toBe('direct')
 		expect(playabilityOf({ ...base, videoCodec: 'av1', audioCodecs: ['opus'] }).mode).toBe('direct')
-		expect(playabilityOf({ ...base, container: 'webm', videoCodec: 'vp9', audioCodecs: ['opus'] })).toEqual({ mode: 'direct', mimeType: 'video/webm' })
+		expect(playabilityOf({ ...base, container: 'webm', videoCodec: 'vp9', audioCodecs: ['opus'] })).toEqual({
+			mode: 'direct',
+			mimeType: 'video/webm',
+		})
 		expect(playabilityOf({ ...base, audioCodecs: [] }).mode).toBe('direct')
 	})
 
@@ -80,11 +83,15 @@ describe('parseFfprobeJson', () => {
 
 	it('rejects malformed output and files without audio or video', () => {
 		expect(() => parseFfprobeJson('not json')).toThrow(/malformed/)
-		expect(() => parseFfprobeJson(JSON.stringify({ streams: [{ index: 0, codec_type: 'subtitle', codec_name: 'subrip' }], format: {} }))).toThrow(/no audio or video/)
+		expect(() =>
+			parseFfprobeJson(JSON.stringify({ streams: [{ index: 0, codec_type: 'subtitle', codec_name: 'subrip' }], format: {} })),
+		).toThrow(/no audio or video/)
 	})
 
 	it('falls back to stream durations when the format has none', () => {
-		const probe = parseFfprobeJson(JSON.stringify({ streams: [{ index: 0, codec_type: 'audio', codec_name: 'mp3', duration: '12.5' }], format: { format_name: 'mp3' } }))
+		const probe = parseFfprobeJson(
+			JSON.stringify({ streams: [{ index: 0, codec_type: 'audio', codec_name: 'mp3', duration: '12.5' }], format: { format_name: 'mp3' } }),
+		)
 		expect(probe.durationSeconds).toBe(12.5)
 		expect(probe.videoCodec).toBeNull()
 	})
@@ -128,7 +135,14 @@ describe('parseFfmpegInputReport', () => {
 			'    Stream #0:4(fre): Subtitle: hdmv_pgs_subtitle (forced)',
 		].join('\n')
 		const probe = parseFfmpegInputReport(report)
-		expect(probe).toMatchObject({ container: 'matroska', videoCodec: 'hevc', width: 3840, height: 2160, audioCodecs: ['truehd'], durationSeconds: 20.01 })
+		expect(probe).toMatchObject({
+			container: 'matroska',
+			videoCodec: 'hevc',
+			width: 3840,
+			height: 2160,
+			audioCodecs: ['truehd'],
+			durationSeconds: 20.01,
+		})
 		expect(probe.subtitleTracks).toEqual([
 			{ streamIndex: 3, codec: 'subrip', language: 'eng', title: 'English SDH', forced: false, text: true },
 			{ streamIndex: 4, codec: 'hdmv_pgs_subtitle', language: 'fre', title: null, forced: true, text: false },

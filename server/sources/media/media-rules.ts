@@ -33,10 +33,7 @@ export interface ProbedMedia {
 }
 
 /** How a browser can play a file: as it is, or through HLS (copy video + AAC audio, or full transcode). */
-export type Playability =
-	| { mode: 'direct'; mimeType?: 'video/mp4' | 'video/webm' }
-	| { mode: 'remux' }
-	| { mode: 'transcode' }
+export type Playability = { mode: 'direct'; mimeType?: 'video/mp4' | 'video/webm' } | { mode: 'remux' } | { mode: 'transcode' }
 
 const TEXT_SUBTITLE_CODECS = new Set(['subrip', 'srt', 'ass', 'ssa', 'mov_text', 'webvtt', 'text'])
 const DIRECT_VIDEO = new Set(['h264', 'vp8', 'vp9', 'av1'])

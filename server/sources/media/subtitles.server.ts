@@ -22,7 +22,21 @@ function cacheFile(input: MediaInput, streamIndex: number) {
 function extract(ffmpeg: string, input: MediaInput, streamIndex: number, file: string): Promise<string> {
 	fs.mkdirSync(path.dirname(file), { recursive: true })
 	const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.vtt`
-	const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', ...inputArgs(input), '-map', `0:${streamIndex}`, '-c:s', 'webvtt', '-f', 'webvtt', '-y', temporary]
+	const args = [
+		'-hide_banner',
+		'-loglevel',
+		'error',
+		'-nostdin',
+		...inputArgs(input),
+		'-map',
+		`0:${streamIndex}`,
+		'-c:s',
+		'webvtt',
+		'-f',
+		'webvtt',
+		'-y',
+		temporary,
+	]
 	return new Promise((resolve, reject) => {
 		execFile(ffmpeg, args, { timeout: EXTRACT_TIMEOUT_MS, encoding: 'utf8' }, (error, _stdout, stderr) => {
 			if (error) {

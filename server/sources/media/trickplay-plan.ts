@@ -60,7 +60,11 @@ export function trickplayVtt(durationSeconds: number, thumbnails: number): strin
 		const end = Math.min(durationSeconds, start + interval)
 		if (end <= start) break
 		const { sprite, x, y } = thumbnailPlace(n)
-		lines.push(`${vttTimestamp(start)} --> ${vttTimestamp(end)}`, `${spriteName(sprite)}#xywh=${x},${y},${THUMBNAIL_WIDTH},${THUMBNAIL_HEIGHT}`, '')
+		lines.push(
+			`${vttTimestamp(start)} --> ${vttTimestamp(end)}`,
+			`${spriteName(sprite)}#xywh=${x},${y},${THUMBNAIL_WIDTH},${THUMBNAIL_HEIGHT}`,
+			'',
+		)
 	}
 	return lines.join('\n')
 }

@@ -85,7 +85,8 @@ function grabFrames(ffmpeg: string, input: MediaInput, durationSeconds: number, 
 			}
 			const all = Buffer.concat(chunks)
 			const frames: Buffer[] = []
-			for (let offset = 0; offset + FRAME_BYTES <= all.length; offset += FRAME_BYTES) frames.push(all.subarray(offset, offset + FRAME_BYTES))
+			for (let offset = 0; offset + FRAME_BYTES <= all.length; offset += FRAME_BYTES)
+				frames.push(all.subarray(offset, offset + FRAME_BYTES))
 			resolve(frames)
 		})
 	})
@@ -106,7 +107,9 @@ async function writeSprites(frames: Buffer[], outDir: string) {
 		})
 		const file = path.join(outDir, spriteName(first / perSprite))
 		const temporary = `${file}.${crypto.randomBytes(4).toString('hex')}.tmp`
-		await sharp(canvas, { raw: { width, height, channels: 3 } }).jpeg({ quality: THUMBNAIL_JPEG_QUALITY }).toFile(temporary)
+		await sharp(canvas, { raw: { width, height, channels: 3 } })
+			.jpeg({ quality: THUMBNAIL_JPEG_QUALITY })
+			.toFile(temporary)
 		await fs.promises.rename(temporary, file)
 	}
 }

@@ -36,7 +36,14 @@ describe('URLs and hosts', () => {
 	it('accepts only absolute http(s) URLs without credentials', () => {
 		expect(parseHttpUrl('https://example.com/a.mp4')?.href).toBe('https://example.com/a.mp4')
 		expect(parseHttpUrl('seg1.ts', 'http://cdn.example:8080/x/index.m3u8')?.href).toBe('http://cdn.example:8080/x/seg1.ts')
-		for (const bad of ['file:///etc/passwd', 'data:text/plain,hi', 'javascript:alert(1)', 'ftp://example.com/x', '/relative', 'https://user:pw@example.com/']) {
+		for (const bad of [
+			'file:///etc/passwd',
+			'data:text/plain,hi',
+			'javascript:alert(1)',
+			'ftp://example.com/x',
+			'/relative',
+			'https://user:pw@example.com/',
+		]) {
 			expect(parseHttpUrl(bad)).toBeNull()
 		}
 	})

@@ -46,11 +46,17 @@ describe('safeFetchJson and safeRequest', () => {
 
 	it('refuse hosts outside the policy, private addresses not allowed to be private, and non-http URLs', async () => {
 		await expect(safeFetchJson(`http://127.0.0.1:${port + 1}/json`, { policy: local() })).rejects.toThrow(OutboundRefusedError)
-		await expect(safeFetchJson(`http://127.0.0.1:${port}/json`, { policy: { allowedHosts: [`127.0.0.1:${port}`], privateHosts: [] } })).rejects.toThrow(/private address/)
+		await expect(
+			safeFetchJson(`http://127.0.0.1:${port}/json`, { policy: { allowedHosts: [`127.0.0.1:${port}`], privateHosts: [] } }),
+		).rejects.toThrow(/private address/)
 		// Allowed by name, but the name resolves to loopback: refused in the connect-time lookup.
-		await expect(safeFetchJson(`http://localhost:${port}/json`, { policy: { allowedHosts: [`localhost:${port}`], privateHosts: [] } })).rejects.toThrow(/resolves to a private address/)
+		await expect(
+			safeFetchJson(`http://localhost:${port}/json`, { policy: { allowedHosts: [`localhost:${port}`], privateHosts: [] } }),
+		).rejects.toThrow(/resolves to a private address/)
 		await expect(safeFetchJson('file:///etc/passwd', { policy: local() })).rejects.toThrow(OutboundRefusedError)
-		await expect(safeFetchJson(`http://127.0.0.1:${port}/to-metadata`, { policy: local() })).rejects.toThrow(/169\.254\.169\.254:80 is not an allowed host/)
+		await expect(safeFetchJson(`http://127.0.0.1:${port}/to-metadata`, { policy: local() })).rejects.toThrow(
+			/169\.254\.169\.254:80 is not an allowed host/,
+		)
 	})
 
 	it('cap answers at 2 MB, declared or not', async () => {
@@ -67,8 +73,20 @@ describe('safeFetchJson and safeRequest', () => {
 	})
 
 	it('drop headers that would steer the connection, and malformed ones', async () => {
-		expect(outboundHeaders({ Host: 'internal', Referer: 'https://a', 'X-Ok': 'yes', 'Bad Name': 'x', 'X-Split': 'a\r\nInjected: 1', Connection: 'close' })).toEqual({ Referer: 'https://a', 'X-Ok': 'yes' })
-		const response = await safeRequest(`http://127.0.0.1:${port}/json`, { policy: local(), headers: { host: 'evil.example', 'x-ok': 'yes' } })
+		expect(
+			outboundHeaders({
+				Host: 'internal',
+				Referer: 'https://a',
+				'X-Ok': 'yes',
+				'Bad Name': 'x',
+				'X-Split': 'a\r\nInjected: 1',
+				Connection: 'close',
+			}),
+		).toEqual({ Referer: 'https://a', 'X-Ok': 'yes' })
+		const response = await safeRequest(`http://127.0.0.1:${port}/json`, {
+			policy: local(),
+			headers: { host: 'evil.example', 'x-ok': 'yes' },
+		})
 		response.body.resume()
 		expect(seenHeaders.at(-1)).toMatchObject({ host: `127.0.0.1:${port}`, 'x-ok': 'yes' })
 	})

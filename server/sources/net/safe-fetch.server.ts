@@ -2,7 +2,15 @@ import dns from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
-import { hostKeyOf, ipLiteralOf, isHostAllowed, isPublicAddress, mayBePrivate, parseHttpUrl, type OutboundPolicy } from './address-policy.ts'
+import {
+	hostKeyOf,
+	ipLiteralOf,
+	isHostAllowed,
+	isPublicAddress,
+	mayBePrivate,
+	parseHttpUrl,
+	type OutboundPolicy,
+} from './address-policy.ts'
 
 // The only way playback sources talk to add-ons and their stream hosts.
 // Every request (and every redirect hop, followed by hand) must go to an
@@ -81,12 +89,24 @@ export function assertRequestable(policy: OutboundPolicy, input: string | URL): 
 	if (!url) throw new OutboundRefusedError('only http and https URLs may be requested')
 	if (!isHostAllowed(policy, url)) throw new OutboundRefusedError(`${hostKeyOf(url)} is not an allowed host`)
 	const literal = ipLiteralOf(url.hostname)
-	if (literal && !addressAllowed(policy, url.hostname.toLowerCase(), literal)) throw new OutboundRefusedError(`${url.hostname} is a private address`)
+	if (literal && !addressAllowed(policy, url.hostname.toLowerCase(), literal))
+		throw new OutboundRefusedError(`${url.hostname} is a private address`)
 	return url
 }
 
 // Headers a source may not set: they would change where or how the request goes, not what it asks.
-const DROPPED_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'upgrade', 'proxy-authorization', 'te', 'trailer', 'keep-alive', 'expect'])
+const DROPPED_HEADERS = new Set([
+	'host',
+	'connection',
+	'content-length',
+	'transfer-encoding',
+	'upgrade',
+	'proxy-authorization',
+	'te',
+	'trailer',
+	'keep-alive',
+	'expect',
+])
 
 /** A source's request headers, minus the ones that steer the connection and any with malformed names or values. */
 export function outboundHeaders(headers: Record<string, string> | undefined): Record<string, string> {

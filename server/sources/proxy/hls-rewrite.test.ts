@@ -23,7 +23,8 @@ describe('rewritePlaylist', () => {
 			'#EXT-X-STREAM-INF:BANDWIDTH=2000000',
 			`/p/${encodeURIComponent('https://cdn.example/high/index.m3u8')}`,
 		])
-		const media = '#EXTM3U\r\n#EXT-X-KEY:METHOD=AES-128,URI="/keys/k1",IV=0x1\r\n#EXT-X-MAP:URI="init.mp4"\r\n#EXTINF:4.0,\r\nseg-1.m4s\r\n#EXTINF:4.0,\r\n../other/seg-2.m4s?t=1\r\n#EXT-X-ENDLIST\r\n'
+		const media =
+			'#EXTM3U\r\n#EXT-X-KEY:METHOD=AES-128,URI="/keys/k1",IV=0x1\r\n#EXT-X-MAP:URI="init.mp4"\r\n#EXTINF:4.0,\r\nseg-1.m4s\r\n#EXTINF:4.0,\r\n../other/seg-2.m4s?t=1\r\n#EXT-X-ENDLIST\r\n'
 		const rewritten = await rewritePlaylist(media, base, sign)
 		expect(rewritten).toContain(`URI="/p/${encodeURIComponent('http://origin.example:8080/keys/k1')}",IV=0x1`)
 		expect(rewritten).toContain(`URI="/p/${encodeURIComponent('http://origin.example:8080/movie/init.mp4')}"`)
@@ -33,10 +34,14 @@ describe('rewritePlaylist', () => {
 
 	it('leaves URIs that are not http(s) for the browser and never signs them', async () => {
 		const signed: string[] = []
-		const out = await rewritePlaylist('#EXT-X-KEY:METHOD=SAMPLE-AES,URI="skd://key"\nfile:///etc/passwd\n', new URL('https://a.example/x.m3u8'), async (child) => {
-			signed.push(child.href)
-			return 'signed'
-		})
+		const out = await rewritePlaylist(
+			'#EXT-X-KEY:METHOD=SAMPLE-AES,URI="skd://key"\nfile:///etc/passwd\n',
+			new URL('https://a.example/x.m3u8'),
+			async (child) => {
+				signed.push(child.href)
+				return 'signed'
+			},
+		)
 		expect(signed).toEqual([])
 		expect(out).toContain('URI="skd://key"')
 	})

@@ -7,7 +7,13 @@ import { parseHttpUrl } from '../net/address-policy.ts'
 /** True when a response is an HLS playlist (by type, else by the URL's extension). */
 export function isHlsPlaylist(contentType: string | undefined, url: URL): boolean {
 	const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
-	if (type === 'application/vnd.apple.mpegurl' || type === 'application/x-mpegurl' || type === 'audio/mpegurl' || type === 'audio/x-mpegurl') return true
+	if (
+		type === 'application/vnd.apple.mpegurl' ||
+		type === 'application/x-mpegurl' ||
+		type === 'audio/mpegurl' ||
+		type === 'audio/x-mpegurl'
+	)
+		return true
 	return /\.m3u8?$/i.test(url.pathname)
 }
 

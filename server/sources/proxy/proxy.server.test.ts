@@ -15,7 +15,13 @@ afterAll(() => {
 	resetSigningSecretForTests()
 })
 
-const target = { url: 'https://cdn.example/a/b.mp4', headers: { 'Ui-Token': 'secret-token-value' }, allowedHosts: ['cdn.example:443'], allowPrivate: false, filename: 'b.mp4' }
+const target = {
+	url: 'https://cdn.example/a/b.mp4',
+	headers: { 'Ui-Token': 'secret-token-value' },
+	allowedHosts: ['cdn.example:443'],
+	allowPrivate: false,
+	filename: 'b.mp4',
+}
 
 function tokenOf(url: string) {
 	return url.split('/')[4]!
@@ -27,7 +33,10 @@ describe('sealed proxy URLs', () => {
 		expect(url).toMatch(/^\/api\/stream\/proxy\/[\w-]+\/b\.mp4$/)
 		expect(url).not.toContain('cdn.example')
 		expect(Buffer.from(tokenOf(url), 'base64url').toString('latin1')).not.toContain('secret-token-value')
-		expect(await openProxyToken(tokenOf(url))).toEqual({ ok: true, target: { url: target.url, headers: target.headers, allowedHosts: target.allowedHosts, allowPrivate: false } })
+		expect(await openProxyToken(tokenOf(url))).toEqual({
+			ok: true,
+			target: { url: target.url, headers: target.headers, allowedHosts: target.allowedHosts, allowPrivate: false },
+		})
 	})
 
 	it('refuse a changed byte, a foreign key and an expired one', async () => {

@@ -29,7 +29,13 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
 	const headers: Record<string, string> = { ...opened.target.headers }
 	if (typeof req.headers.range === 'string') headers.range = req.headers.range
 	try {
-		const upstream = await safeRequest(opened.target.url, { policy: policyOf(opened.target), method: req.method === 'HEAD' ? 'HEAD' : 'GET', headers, signal: abort.signal, timeoutMs: 15_000 })
+		const upstream = await safeRequest(opened.target.url, {
+			policy: policyOf(opened.target),
+			method: req.method === 'HEAD' ? 'HEAD' : 'GET',
+			headers,
+			signal: abort.signal,
+			timeoutMs: 15_000,
+		})
 		const out: Record<string, string> = {}
 		for (const name of COPIED) {
 			const value = upstream.headers[name]

@@ -2,7 +2,14 @@ import crypto from 'node:crypto'
 import type { Request, Response } from 'express'
 import { HttpError, notFound } from '../../http/errors.server.ts'
 import { logger } from '../../logger.server.ts'
-import { FFMPEG_UNAVAILABLE_REASON, FfmpegUnavailableError, ffmpegPaths, playabilityOf, probeMedia, type MediaInput } from '../media/ffmpeg.server.ts'
+import {
+	FFMPEG_UNAVAILABLE_REASON,
+	FfmpegUnavailableError,
+	ffmpegPaths,
+	playabilityOf,
+	probeMedia,
+	type MediaInput,
+} from '../media/ffmpeg.server.ts'
 import { hlsPlaylist, sendHlsPlaylist, serveHlsSegment } from '../media/hls.server.ts'
 import { consumeClientLimit } from '../limits.server.ts'
 import type { ProxyTarget } from './proxy.server.ts'
@@ -24,7 +31,10 @@ export function remuxAvailable(): boolean {
 
 async function inputOf(token: string, target: ProxyTarget): Promise<MediaInput> {
 	// The cache key is the upstream, not the token (a fresh token per lookup) nor the relay port (one per process).
-	const cacheKey = `proxy:${crypto.createHash('sha256').update(JSON.stringify([target.url, target.headers ?? {}])).digest('hex')}`
+	const cacheKey = `proxy:${crypto
+		.createHash('sha256')
+		.update(JSON.stringify([target.url, target.headers ?? {}]))
+		.digest('hex')}`
 	return { kind: 'url', url: `${await relayBase()}/${token}`, headers: {}, cacheKey }
 }
 
@@ -45,7 +55,10 @@ export async function serveRemux(req: Request, res: Response, token: string, nam
 		if (!(await consumeClientLimit('remux', clientKey).catch(() => true))) throw new HttpError(429, REMUX_LIMITED, { 'Retry-After': '600' })
 		const probed = await probe(input, req)
 		if (!(probed.durationSeconds > 0)) throw new HttpError(502, 'The stream has no known duration')
-		sendHlsPlaylist(res, hlsPlaylist(probed.durationSeconds, (index) => `seg-${index}.ts`))
+		sendHlsPlaylist(
+			res,
+			hlsPlaylist(probed.durationSeconds, (index) => `seg-${index}.ts`),
+		)
 		return
 	}
 	const segment = SEGMENT_NAME.exec(name)

@@ -29,7 +29,8 @@ const CACHE_CONTROL = 'private, max-age=300'
 
 // Content types served as they come; anything else (text/html, SVG, scripts…)
 // is sent as an opaque download type so it can never run on Willow's origin.
-const SAFE_TYPE = /^(video\/[\w.+-]+|audio\/[\w.+-]+|text\/vtt|text\/plain|application\/x-subrip|application\/(vnd\.apple\.mpegurl|x-mpegurl|mp4|dash\+xml|octet-stream)|image\/(jpeg|png|webp))$/i
+const SAFE_TYPE =
+	/^(video\/[\w.+-]+|audio\/[\w.+-]+|text\/vtt|text\/plain|application\/x-subrip|application\/(vnd\.apple\.mpegurl|x-mpegurl|mp4|dash\+xml|octet-stream)|image\/(jpeg|png|webp))$/i
 
 function safeContentType(value: string | undefined): string {
 	const type = (value ?? '').split(';')[0]!.trim()
@@ -72,10 +73,11 @@ export function proxyStreamRouter(): Router {
 
 		const headers: Record<string, string> = { ...target.headers }
 		// A caption is re-encoded whole, so ranges and validators of the original do not apply.
-		if (!target.caption) for (const name of FORWARDED_REQUEST_HEADERS) {
-			const value = req.get(name)
-			if (value && value.length < 500) headers[name] = value
-		}
+		if (!target.caption)
+			for (const name of FORWARDED_REQUEST_HEADERS) {
+				const value = req.get(name)
+				if (value && value.length < 500) headers[name] = value
+			}
 		const abort = new AbortController()
 		res.on('close', () => abort.abort())
 		const method = req.method === 'HEAD' ? 'HEAD' : 'GET'
@@ -93,10 +95,17 @@ export function proxyStreamRouter(): Router {
 		const { status, body } = upstream
 		if (status >= 400 || status < 200) {
 			body.resume()
-			throw new HttpError(status === 404 || status === 416 ? status : 502, status === 416 ? 'Range not satisfiable' : `The stream host answered HTTP ${status}`)
+			throw new HttpError(
+				status === 404 || status === 416 ? status : 502,
+				status === 416 ? 'Range not satisfiable' : `The stream host answered HTTP ${status}`,
+			)
 		}
 
-		res.set({ 'Cache-Control': CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; sandbox" })
+		res.set({
+			'Cache-Control': CACHE_CONTROL,
+			'X-Content-Type-Options': 'nosniff',
+			'Content-Security-Policy': "default-src 'none'; sandbox",
+		})
 		if (status === 200 && method === 'GET' && target.caption) {
 			await sendCaption(req, res, target, body, clientKey)
 			return
@@ -128,9 +137,12 @@ async function sendPlaylist(req: Request, res: Response, target: ProxyTarget, ba
 	} catch (error) {
 		refuse(req, 502, error instanceof Error ? error.message : 'playlist unreadable', { upstream: originForLog(target.url) })
 	}
-	if (!text.trimStart().startsWith('#EXTM3U')) refuse(req, 502, 'The stream host sent a playlist that is not HLS', { upstream: originForLog(target.url) })
+	if (!text.trimStart().startsWith('#EXTM3U'))
+		refuse(req, 502, 'The stream host sent a playlist that is not HLS', { upstream: originForLog(target.url) })
 	// Children keep the parent's headers and host rules; a child on a host outside them is refused when fetched.
-	const rewritten = await rewritePlaylist(text, base, (child) => signProxyUrl({ ...target, url: child.href, filename: childFilename(child) }))
+	const rewritten = await rewritePlaylist(text, base, (child) =>
+		signProxyUrl({ ...target, url: child.href, filename: childFilename(child) }),
+	)
 	await countBytes(clientKey, Buffer.byteLength(text))
 	res.status(200).set('Content-Type', 'application/vnd.apple.mpegurl').send(rewritten)
 }
@@ -145,7 +157,10 @@ async function sendCaption(req: Request, res: Response, target: ProxyTarget, bod
 		refuse(req, 502, error instanceof Error ? error.message : 'caption unreadable', { upstream: originForLog(target.url) })
 	}
 	await countBytes(clientKey, bytes.length)
-	res.status(200).set('Content-Type', CAPTION_TYPES[target.caption ?? 'srt']).send(decodeCaptionBytes(bytes))
+	res
+		.status(200)
+		.set('Content-Type', CAPTION_TYPES[target.caption ?? 'srt'])
+		.send(decodeCaptionBytes(bytes))
 }
 
 async function streamBody(res: Response, body: IncomingMessage, clientKey: string, abort: AbortController) {

@@ -46,7 +46,13 @@ describe('the committed clips', () => {
 	it('are 1080p, 720p and 480p H.264 + AAC MP4 of the stated length', () => {
 		const ffprobe = (createRequire(import.meta.url)('@ffprobe-installer/ffprobe') as { path: string }).path
 		for (const [quality, file] of Object.entries(SAMPLE_FILES.mp4)) {
-			const probe = JSON.parse(execFileSync(ffprobe, ['-v', 'error', '-show_entries', 'stream=codec_name,height:format=duration', '-of', 'json', path.join(CLIPS_DIR, file)], { encoding: 'utf8' })) as {
+			const probe = JSON.parse(
+				execFileSync(
+					ffprobe,
+					['-v', 'error', '-show_entries', 'stream=codec_name,height:format=duration', '-of', 'json', path.join(CLIPS_DIR, file)],
+					{ encoding: 'utf8' },
+				),
+			) as {
 				streams: Array<{ codec_name: string; height?: number }>
 				format: { duration: string }
 			}
@@ -69,15 +75,35 @@ describe('the committed clips', () => {
 		const uris = (text: string) => text.split('\n').filter((line) => line && !line.startsWith('#'))
 		const master = read(SAMPLE_FILES.playlist)
 		expect(uris(master)).toEqual([SAMPLE_HLS.levels['720'].playlist, SAMPLE_HLS.levels['480'].playlist])
-		expect([...master.matchAll(/TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="(\w+)",NAME="(\w+)"/g)].map((match) => [match[1], match[2]])).toEqual([
-			['en', 'English'],
-			['es', 'Spanish'],
-		])
+		expect([...master.matchAll(/TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="(\w+)",NAME="(\w+)"/g)].map((match) => [match[1], match[2]])).toEqual(
+			[
+				['en', 'English'],
+				['es', 'Spanish'],
+			],
+		)
 		for (const [height, level] of Object.entries(SAMPLE_HLS.levels)) {
-			expect(master).toContain(`RESOLUTION=${Math.round((Number(height) * 16) / 9 / 2) * 2}x${height},CODECS="${level.codec},mp4a.40.2",AUDIO="audio"`)
+			expect(master).toContain(
+				`RESOLUTION=${Math.round((Number(height) * 16) / 9 / 2) * 2}x${height},CODECS="${level.codec},mp4a.40.2",AUDIO="audio"`,
+			)
 			expect(uris(read(level.playlist))).toEqual([...level.segments])
 			// The segments are the MP4's picture copied, so the MP4 tells the level the codec string must name.
-			const probe = JSON.parse(execFileSync(ffprobe, ['-v', 'error', '-select_streams', 'v', '-show_entries', 'stream=profile,level', '-of', 'json', path.join(CLIPS_DIR, SAMPLE_FILES.mp4[height as '720' | '480'])], { encoding: 'utf8' })) as {
+			const probe = JSON.parse(
+				execFileSync(
+					ffprobe,
+					[
+						'-v',
+						'error',
+						'-select_streams',
+						'v',
+						'-show_entries',
+						'stream=profile,level',
+						'-of',
+						'json',
+						path.join(CLIPS_DIR, SAMPLE_FILES.mp4[height as '720' | '480']),
+					],
+					{ encoding: 'utf8' },
+				),
+			) as {
 				streams: Array<{ profile: string; level: number }>
 			}
 			expect(probe.streams[0]!.profile).toBe('High')

@@ -11,7 +11,12 @@ export const SAMPLE_LABEL = 'Sample clip (test pattern)'
 export const SAMPLE_MOVIES: ReadonlySet<number> = new Set([10378, 45745, 133701])
 export const SAMPLE_SHOW = { tmdbId: 66732, season: 1, episodes: [1, 2, 3] } as const
 
-export function hasSampleClip(request: { type: 'movie' | 'show'; tmdbId: number; season?: { number: number }; episode?: { number: number } }): boolean {
+export function hasSampleClip(request: {
+	type: 'movie' | 'show'
+	tmdbId: number
+	season?: { number: number }
+	episode?: { number: number }
+}): boolean {
 	if (request.type === 'movie') return SAMPLE_MOVIES.has(request.tmdbId)
 	return (
 		request.tmdbId === SAMPLE_SHOW.tmdbId &&
@@ -92,12 +97,14 @@ export const SAMPLE_SUBTITLES = [
 		language: 'en',
 		type: 'srt' as const,
 		file: SAMPLE_FILES.subtitles.en,
-		text: () => CUES.map(([start, end, english], i) => `${i + 1}\n${timestamp(start, ',')} --> ${timestamp(end, ',')}\n${english}\n`).join('\n'),
+		text: () =>
+			CUES.map(([start, end, english], i) => `${i + 1}\n${timestamp(start, ',')} --> ${timestamp(end, ',')}\n${english}\n`).join('\n'),
 	},
 	{
 		language: 'es',
 		type: 'vtt' as const,
 		file: SAMPLE_FILES.subtitles.es,
-		text: () => `WEBVTT\n\n${CUES.map(([start, end, , spanish]) => `${timestamp(start, '.')} --> ${timestamp(end, '.')}\n${spanish}\n`).join('\n')}`,
+		text: () =>
+			`WEBVTT\n\n${CUES.map(([start, end, , spanish]) => `${timestamp(start, '.')} --> ${timestamp(end, '.')}\n${spanish}\n`).join('\n')}`,
 	},
 ]

@@ -43,10 +43,14 @@ export function sampleStreamRouter(): Router {
 		}
 
 		await new Promise<void>((resolve, reject) => {
-			res.sendFile(name, { root: dir, dotfiles: 'deny', cacheControl: false, headers: { 'Content-Type': type, 'Cache-Control': CACHE_CONTROL } }, (error) => {
-				if (!error || res.headersSent) resolve()
-				else reject(error instanceof Error && 'status' in error && error.status === 404 ? notFound() : error)
-			})
+			res.sendFile(
+				name,
+				{ root: dir, dotfiles: 'deny', cacheControl: false, headers: { 'Content-Type': type, 'Cache-Control': CACHE_CONTROL } },
+				(error) => {
+					if (!error || res.headersSent) resolve()
+					else reject(error instanceof Error && 'status' in error && error.status === 404 ? notFound() : error)
+				},
+			)
 		})
 	})
 	return router

@@ -53,8 +53,19 @@ async function sampleStreams(request: ScrapeRequest): Promise<Stream[]> {
 		})),
 	)
 	const key = request.type === 'movie' ? `${request.tmdbId}` : `${request.tmdbId}:${request.season?.number}:${request.episode?.number}`
-	const [q1080, q720, q480, playlist] = await Promise.all([signed(SAMPLE_FILES.mp4['1080']), signed(SAMPLE_FILES.mp4['720']), signed(SAMPLE_FILES.mp4['480']), signed(SAMPLE_FILES.playlist)])
-	const shared = { sourceId: SAMPLE_SOURCE_ID, label: SAMPLE_LABEL, captions, intro: { ...SAMPLE_INTRO }, ...(request.type === 'show' ? { bingeGroup: 'willow-sample' } : {}) }
+	const [q1080, q720, q480, playlist] = await Promise.all([
+		signed(SAMPLE_FILES.mp4['1080']),
+		signed(SAMPLE_FILES.mp4['720']),
+		signed(SAMPLE_FILES.mp4['480']),
+		signed(SAMPLE_FILES.playlist),
+	])
+	const shared = {
+		sourceId: SAMPLE_SOURCE_ID,
+		label: SAMPLE_LABEL,
+		captions,
+		intro: { ...SAMPLE_INTRO },
+		...(request.type === 'show' ? { bingeGroup: 'willow-sample' } : {}),
+	}
 	return [
 		{
 			...shared,

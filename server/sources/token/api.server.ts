@@ -25,7 +25,13 @@ export const SERVICE_DOWN_TEXT = 'The 4K service did not answer. Please try agai
  */
 export function testTitle(setting: string = getEnv().FOURK_TEST_TITLE): Pick<ScrapeRequest, 'type' | 'tmdbId' | 'season' | 'episode'> {
 	const [type, id, season, episode] = setting.split(':')
-	if (type === 'tv') return { type: 'show', tmdbId: Number(id), season: { number: Number(season), tmdbId: 0 }, episode: { number: Number(episode), tmdbId: 0 } }
+	if (type === 'tv')
+		return {
+			type: 'show',
+			tmdbId: Number(id),
+			season: { number: Number(season), tmdbId: 0 },
+			episode: { number: Number(episode), tmdbId: 0 },
+		}
 	return { type: 'movie', tmdbId: Number(id) }
 }
 
@@ -84,7 +90,10 @@ export function fourKApiRouter(options: FourKApiOptions = {}): Router {
 			const { serviceUrl, token } = await guard(req)
 			const answer = await submitServiceToken({ serviceUrl, token, timeoutMs: options.timeoutMs })
 			if (answer.ok && isHeaderSafe(answer.value)) return { token: answer.value }
-			res.locals.log.warn({ reason: answer.ok ? 'token in the answer is not a header value' : answer.reason }, '4K token submit: service failed')
+			res.locals.log.warn(
+				{ reason: answer.ok ? 'token in the answer is not a header value' : answer.reason },
+				'4K token submit: service failed',
+			)
 			throw new HttpError(502, SUBMIT_FAILED_TEXT)
 		}),
 	)

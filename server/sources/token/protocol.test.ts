@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { isAcceptableToken, mapServiceStreams, qualityKey, resolveServiceUrl, StreamsAnswerSchema, streamsQuery, TokenBodySchema, type ServiceStream } from './protocol.ts'
+import {
+	isAcceptableToken,
+	mapServiceStreams,
+	qualityKey,
+	resolveServiceUrl,
+	StreamsAnswerSchema,
+	streamsQuery,
+	TokenBodySchema,
+	type ServiceStream,
+} from './protocol.ts'
 
 const SERVICE = 'http://127.0.0.1:8787/base'
 const sign = async (upstream: URL) => `/proxied/${encodeURIComponent(upstream.href)}`
 const context = { sourceId: 'fourk', sourceName: '4K service', serviceUrl: SERVICE, sign }
-const entry = (overrides: Partial<ServiceStream>): ServiceStream => ({ url: 'https://cdn.example/a.mp4', quality: 'unknown', type: 'mp4', captions: [], ...overrides })
+const entry = (overrides: Partial<ServiceStream>): ServiceStream => ({
+	url: 'https://cdn.example/a.mp4',
+	quality: 'unknown',
+	type: 'mp4',
+	captions: [],
+	...overrides,
+})
 
 describe('the §5 token rule', () => {
 	it('needs at least 50 characters and "ey"', () => {
@@ -25,9 +40,9 @@ describe('the §5 token rule', () => {
 describe('the listing query', () => {
 	it('asks movies by TMDB id and shows with season and episode', () => {
 		expect(streamsQuery({ type: 'movie', tmdbId: 550 }).toString()).toBe('type=movie&tmdbId=550')
-		expect(streamsQuery({ type: 'show', tmdbId: 1399, season: { number: 1, tmdbId: null }, episode: { number: 2, tmdbId: null } }).toString()).toBe(
-			'type=tv&tmdbId=1399&season=1&episode=2',
-		)
+		expect(
+			streamsQuery({ type: 'show', tmdbId: 1399, season: { number: 1, tmdbId: null }, episode: { number: 2, tmdbId: null } }).toString(),
+		).toBe('type=tv&tmdbId=1399&season=1&episode=2')
 	})
 })
 
@@ -59,7 +74,12 @@ describe('answers', () => {
 	it('are validated: a wrong stream type or a missing list fails', () => {
 		expect(StreamsAnswerSchema.safeParse({ streams: [{ url: 'x', type: 'dash' }] }).success).toBe(false)
 		expect(StreamsAnswerSchema.safeParse({ items: [] }).success).toBe(false)
-		expect(StreamsAnswerSchema.safeParse({ streams: [{ url: 'x', type: 'hls' }] }).data?.streams[0]).toEqual({ url: 'x', type: 'hls', quality: 'unknown', captions: [] })
+		expect(StreamsAnswerSchema.safeParse({ streams: [{ url: 'x', type: 'hls' }] }).data?.streams[0]).toEqual({
+			url: 'x',
+			type: 'hls',
+			quality: 'unknown',
+			captions: [],
+		})
 	})
 })
 
@@ -77,13 +97,27 @@ describe('mapping to Willow streams', () => {
 		)
 		expect(streams).toHaveLength(3)
 		const [hls, files, more] = streams
-		expect(hls).toMatchObject({ type: 'hls', sourceId: 'fourk', label: '4K service · 4K', playlist: `/proxied/${encodeURIComponent('https://cdn.example/master.m3u8')}`, captions: [] })
+		expect(hls).toMatchObject({
+			type: 'hls',
+			sourceId: 'fourk',
+			label: '4K service · 4K',
+			playlist: `/proxied/${encodeURIComponent('https://cdn.example/master.m3u8')}`,
+			captions: [],
+		})
 		expect(files).toMatchObject({ type: 'file', label: '4K service' })
 		if (files?.type !== 'file' || more?.type !== 'file') throw new Error('expected file streams')
 		expect(Object.keys(files.qualities).sort()).toEqual(['1080', '4k'])
 		expect(files.qualities['4k']).toEqual({ type: 'mp4', url: `/proxied/${encodeURIComponent('https://cdn.example/uhd.mp4')}` })
 		// The caption both qualities list appears once, with an ISO 639-1 code and an Intl label.
-		expect(files.captions).toEqual([{ id: `${files.id}-c0`, language: 'en', label: 'English', url: `/proxied/${encodeURIComponent('https://cdn.example/en.vtt')}`, type: 'vtt' }])
+		expect(files.captions).toEqual([
+			{
+				id: `${files.id}-c0`,
+				language: 'en',
+				label: 'English',
+				url: `/proxied/${encodeURIComponent('https://cdn.example/en.vtt')}`,
+				type: 'vtt',
+			},
+		])
 		expect(Object.keys(more.qualities)).toEqual(['4k'])
 		expect(new Set(streams.map((stream) => stream.id)).size).toBe(3)
 	})

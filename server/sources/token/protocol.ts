@@ -70,7 +70,14 @@ export function qualityKey(quality: string | undefined): QualityKey {
 	return 'unknown'
 }
 
-const QUALITY_LABELS: Record<QualityKey, string> = { '360': '360p', '480': '480p', '720': '720p', '1080': '1080p', '4k': '4K', unknown: 'Original' }
+const QUALITY_LABELS: Record<QualityKey, string> = {
+	'360': '360p',
+	'480': '480p',
+	'720': '720p',
+	'1080': '1080p',
+	'4k': '4K',
+	unknown: 'Original',
+}
 
 /**
  * Resolves a URL from the service's answer against the service's base and
@@ -124,13 +131,23 @@ export async function mapServiceStreams(entries: ServiceStream[], context: MapCo
 		if (entry.type === 'hls') {
 			const id = `${context.sourceId}-${streams.length + files.length}`
 			const label = key === 'unknown' ? context.sourceName : `${context.sourceName} · ${QUALITY_LABELS[key]}`
-			streams.push({ id, sourceId: context.sourceId, label, type: 'hls', playlist: await context.sign(url), captions: await mapCaptions(entry.captions, id, context) })
+			streams.push({
+				id,
+				sourceId: context.sourceId,
+				label,
+				type: 'hls',
+				playlist: await context.sign(url),
+				captions: await mapCaptions(entry.captions, id, context),
+			})
 			continue
 		}
 		let group = files.find((candidate) => !candidate.stream.qualities[key])
 		if (!group) {
 			const id = `${context.sourceId}-${streams.length + files.length}`
-			group = { stream: { id, sourceId: context.sourceId, label: context.sourceName, type: 'file', qualities: {}, captions: [] }, entries: [] }
+			group = {
+				stream: { id, sourceId: context.sourceId, label: context.sourceName, type: 'file', qualities: {}, captions: [] },
+				entries: [],
+			}
 			files.push(group)
 			streams.push(group.stream)
 		}

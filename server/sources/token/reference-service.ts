@@ -73,7 +73,8 @@ function titleKey(query: URLSearchParams): string | null {
 	if (type === 'movie') return `movie-${Number(tmdbId)}`
 	const season = query.get('season') ?? ''
 	const episode = query.get('episode') ?? ''
-	if (type === 'tv' && /^\d{1,4}$/.test(season) && /^\d{1,5}$/.test(episode)) return `tv-${Number(tmdbId)}-s${Number(season)}e${Number(episode)}`
+	if (type === 'tv' && /^\d{1,4}$/.test(season) && /^\d{1,5}$/.test(episode))
+		return `tv-${Number(tmdbId)}-s${Number(season)}e${Number(episode)}`
 	return null
 }
 
@@ -109,7 +110,11 @@ export function startReferenceService(options: ReferenceServiceOptions): Promise
 		for (const name of [...files.keys()].sort()) {
 			const caption = CAPTION.exec(name)
 			if (caption && caption[1]!.toLowerCase() === key) {
-				captions.push({ url: `${origin}${signedPath(name)}`, language: caption[2]!.toLowerCase(), type: caption[3]!.toLowerCase() as 'vtt' | 'srt' })
+				captions.push({
+					url: `${origin}${signedPath(name)}`,
+					language: caption[2]!.toLowerCase(),
+					type: caption[3]!.toLowerCase() as 'vtt' | 'srt',
+				})
 				continue
 			}
 			const hls = /^([^/]+)\/index\.m3u8$/.exec(name)
@@ -117,21 +122,31 @@ export function startReferenceService(options: ReferenceServiceOptions): Promise
 			if (!hls && stem === name) continue
 			const title = TITLE.exec(stem)
 			if (!title || title[1]!.toLowerCase() !== key) continue
-			streams.push({ url: `${origin}${signedPath(name)}`, quality: title[2]?.toLowerCase() ?? 'original', type: hls ? 'hls' : 'mp4', captions: [] })
+			streams.push({
+				url: `${origin}${signedPath(name)}`,
+				quality: title[2]?.toLowerCase() ?? 'original',
+				type: hls ? 'hls' : 'mp4',
+				captions: [],
+			})
 		}
 		return streams.map((stream) => ({ ...stream, captions }))
 	}
 
 	function sendJson(res: http.ServerResponse, status: number, body: unknown) {
 		const text = JSON.stringify(body)
-		res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' })
+		res.writeHead(status, {
+			'content-type': 'application/json; charset=utf-8',
+			'content-length': Buffer.byteLength(text),
+			'cache-control': 'no-store',
+		})
 		res.end(text)
 	}
 
 	/** A playlist's children (segments, keys, variant playlists) get signed URLs of their own. */
 	function signPlaylist(text: string, name: string): string {
 		const folder = name.includes('/') ? name.slice(0, name.lastIndexOf('/') + 1) : ''
-		const signChild = (reference: string) => (/^[a-z]+:/i.test(reference) || reference.startsWith('/') ? reference : signedPath(path.posix.normalize(`${folder}${reference}`)))
+		const signChild = (reference: string) =>
+			/^[a-z]+:/i.test(reference) || reference.startsWith('/') ? reference : signedPath(path.posix.normalize(`${folder}${reference}`))
 		return text
 			.split('\n')
 			.map((line) => {
@@ -226,7 +241,8 @@ export function startReferenceService(options: ReferenceServiceOptions): Promise
 				body = null
 			}
 			const given = body && typeof body === 'object' && 'uiToken' in body ? body.uiToken : undefined
-			if (typeof given !== 'string' || !tokenOk(given)) return sendJson(res, 400, { error: 'Body must be { "uiToken" } with the same token' })
+			if (typeof given !== 'string' || !tokenOk(given))
+				return sendJson(res, 400, { error: 'Body must be { "uiToken" } with the same token' })
 			// This service has one token, so it hands back the same one; a real service may issue a longer-lived one.
 			return sendJson(res, 200, { token: options.token })
 		}

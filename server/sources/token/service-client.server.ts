@@ -53,7 +53,12 @@ interface CallOptions {
 	timeoutMs?: number
 }
 
-async function callService<S extends z.ZodType>(url: URL, init: RequestInit, schema: S, options: CallOptions): Promise<ServiceResult<z.infer<S>>> {
+async function callService<S extends z.ZodType>(
+	url: URL,
+	init: RequestInit,
+	schema: S,
+	options: CallOptions,
+): Promise<ServiceResult<z.infer<S>>> {
 	const signals = [AbortSignal.timeout(options.timeoutMs ?? SERVICE_TIMEOUT_MS)]
 	if (options.signal) signals.push(options.signal)
 	const signal = AbortSignal.any(signals)
@@ -107,7 +112,12 @@ export async function listServiceStreams(
 	request: Pick<ScrapeRequest, 'type' | 'tmdbId' | 'season' | 'episode'>,
 	options: CallOptions,
 ): Promise<ServiceResult<ServiceStream[]>> {
-	const result = await callService(serviceEndpoint(options.serviceUrl, 'streams', streamsQuery(request)), { method: 'GET' }, StreamsAnswerSchema, options)
+	const result = await callService(
+		serviceEndpoint(options.serviceUrl, 'streams', streamsQuery(request)),
+		{ method: 'GET' },
+		StreamsAnswerSchema,
+		options,
+	)
 	return result.ok ? { ok: true, value: result.value.streams } : result
 }
 

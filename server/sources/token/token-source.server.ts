@@ -46,12 +46,22 @@ export function createTokenSource(options: TokenSourceOptions): PlaybackSource {
 			const token = context.uiToken
 			if (!token) return { kind: 'none', reason: 'no 4K token set' }
 			if (!isHeaderSafe(token)) return { kind: 'none', reason: 'token rejected' }
-			const listing = await listServiceStreams(request, { serviceUrl: options.serviceUrl, token, signal: context.signal, timeoutMs: options.timeoutMs })
+			const listing = await listServiceStreams(request, {
+				serviceUrl: options.serviceUrl,
+				token,
+				signal: context.signal,
+				timeoutMs: options.timeoutMs,
+			})
 			if (!listing.ok) return { kind: 'none', reason: listing.reason }
 			if (listing.value.length === 0) return { kind: 'none', reason: 'nothing returned' }
 			let streams
 			try {
-				streams = await mapServiceStreams(listing.value, { sourceId: TOKEN_SOURCE_ID, sourceName: TOKEN_SOURCE_NAME, serviceUrl: options.serviceUrl, sign })
+				streams = await mapServiceStreams(listing.value, {
+					sourceId: TOKEN_SOURCE_ID,
+					sourceName: TOKEN_SOURCE_NAME,
+					serviceUrl: options.serviceUrl,
+					sign,
+				})
 			} catch {
 				// The proxy could not sign (no secret yet, or it refused the target).
 				return { kind: 'none', reason: 'stream proxy unavailable' }
