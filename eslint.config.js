@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 
 // House rules of docs/architecture.md ("One way to do each thing"), each an
 // error in app/ and server/ with a short allow-list of the owning files.
@@ -34,6 +35,54 @@ const serverImport = {
 	message: 'app/components and app/lib run in the browser: take server data from a route loader, not from #server/.',
 }
 
+// app/lib/ is pure (docs/architecture.md): no React, no browser state or helpers, no server, no I/O.
+// Type-only imports are fine (a type from react-router describes data, it runs nothing).
+const PURE_MESSAGE =
+	'app/lib/ holds pure rules: no React, no #app/stores, #app/utils or components, no I/O. Move the stateful or I/O part to app/stores/ or app/utils/.'
+const impureImports = {
+	group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router/*'],
+	allowTypeImports: true,
+	message: PURE_MESSAGE,
+}
+// A regex: in a gitignore-style group a leading # starts a comment.
+const impureAppImports = { regex: '^#app/(stores|utils|components|routes)/', allowTypeImports: true, message: PURE_MESSAGE }
+const ioImports = {
+	group: [
+		'node:*',
+		'fs',
+		'fs/*',
+		'path',
+		'child_process',
+		'http',
+		'https',
+		'net',
+		'pg',
+		'better-sqlite3',
+		'ioredis',
+		'kysely',
+		'sharp',
+		'pino',
+	],
+	message: PURE_MESSAGE,
+}
+const relativeImpureImport = { regex: '^(\\.\\./)+(stores|utils|components|routes)/', message: PURE_MESSAGE }
+const ioGlobals = [
+	'fetch',
+	'localStorage',
+	'sessionStorage',
+	'indexedDB',
+	'XMLHttpRequest',
+	'WebSocket',
+	'EventSource',
+	'window',
+	'document',
+	'navigator',
+	'location',
+].map((name) => ({
+	name,
+	message: PURE_MESSAGE,
+}))
+
 export default tseslint.config(
 	{ ignores: ['build/**', '.builds/**', 'node_modules/**', '.react-router/**', 'data/**', 'test-results/**', 'coverage/**'] },
 	js.configs.recommended,
@@ -47,6 +96,17 @@ export default tseslint.config(
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
 			'@typescript-eslint/consistent-type-imports': 'error',
 		},
+	},
+	// No import cycles in app/ or server/ (type-only imports excepted; a dynamic import counts).
+	{
+		files: SOURCE,
+		plugins: { 'import-x': importX },
+		settings: {
+			'import-x/resolver-next': [createNodeResolver()],
+			'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+			'import-x/extensions': ['.ts', '.tsx', '.js'],
+		},
+		rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
 	},
 	{
 		files: ['**/*.js', '**/*.mjs'],
@@ -75,6 +135,26 @@ export default tseslint.config(
 		files: ['app/components/**/*.{ts,tsx}', 'app/lib/**/*.{ts,tsx}'],
 		rules: {
 			'no-restricted-imports': ['error', { paths: importPaths, patterns: [relativeRootImport, serverImport] }],
+		},
+	},
+
+	// app/lib/ is pure.
+	{
+		files: ['app/lib/**/*.{ts,tsx}'],
+		ignores: TESTS.concat(['**/*.bench.ts']),
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: importPaths,
+					patterns: [relativeRootImport, serverImport, impureImports, impureAppImports, ioImports, relativeImpureImport],
+				},
+			],
+			'no-restricted-globals': [
+				'error',
+				{ name: 'fetch', message: FETCH_MESSAGE },
+				...ioGlobals.filter((global) => global.name !== 'fetch'),
+			],
 		},
 	},
 

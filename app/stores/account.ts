@@ -1,5 +1,6 @@
 import { apiRequest } from '../utils/api-client.ts'
 import { readDevice, removeDevice, writeDevice, writeDeviceBatch } from './device-storage.ts'
+import { isEmailLike } from '#app/lib/account/auth-texts.ts'
 
 // Browser side of accounts: the API calls of product.md §7, the signed-in marker
 // (user-info, §4 "Login state") and the login lockout (§4, §9).
@@ -21,10 +22,6 @@ export interface AuthAnswer {
 	token?: string
 	user?: AccountUser
 	error?: string
-}
-
-export function isEmailLike(value: string) {
-	return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
 }
 
 /** POST /api/auth/login with {email} or {username}, whichever the identifier looks like (product.md §5). */

@@ -138,3 +138,56 @@ describe('tests', () => {
 		expect(await rulesBroken('server/promo/promo.server.test.ts', code)).toEqual([])
 	})
 })
+
+describe('import cycles', () => {
+	// app/stores/sync.ts imports ./library.ts, and server/logger.server.ts imports ./env.server.ts (both on disk).
+	it('rejects a cycle in app/ and server/, a dynamic import included', async () => {
+		expect(await rulesBroken('app/stores/library.ts', "import { flushOutbox } from './sync.ts'\nexport const f = flushOutbox\n")).toContain(
+			'import-x/no-cycle',
+		)
+		expect(await rulesBroken('app/stores/library.ts', "export const f = () => import('#app/stores/sync.ts')\n")).toContain(
+			'import-x/no-cycle',
+		)
+		expect(await rulesBroken('server/env.server.ts', "import { logger } from './logger.server.ts'\nexport const l = logger\n")).toContain(
+			'import-x/no-cycle',
+		)
+	})
+
+	it('allows a type-only import back', async () => {
+		expect(
+			await rulesBroken(
+				'app/stores/library.ts',
+				"import type { StartupSyncOptions } from './sync.ts'\nexport const f = (o: StartupSyncOptions) => o\n",
+			),
+		).toEqual([])
+	})
+})
+
+describe('app/lib is pure', () => {
+	const file = 'app/lib/browse/probe.ts'
+
+	it('rejects React, browser state and helpers, components and I/O', async () => {
+		for (const code of [
+			"import { useState } from 'react'\nexport const s = useState\n",
+			"import { useLoaderData } from 'react-router'\nexport const s = useLoaderData\n",
+			"import { toast } from '#app/stores/toast.ts'\nexport const t = toast\n",
+			"import { apiRequest } from '#app/utils/api-client.ts'\nexport const a = apiRequest\n",
+			"import { toast } from '../../stores/toast.ts'\nexport const t = toast\n",
+			"import { Button } from '#app/components/ui/button.tsx'\nexport const b = Button\n",
+			"import fs from 'node:fs'\nexport const f = fs\n",
+		])
+			expect(await rulesBroken(file, code), code).toContain('no-restricted-imports')
+		expect(await rulesBroken(file, "export const f = () => fetch('/api/x')\n")).toContain('no-restricted-globals')
+		expect(await rulesBroken(file, 'export const w = () => window.innerWidth\n')).toContain('no-restricted-globals')
+		expect(await rulesBroken(file, "export const d = () => document.querySelector('main')\n")).toContain('no-restricted-globals')
+	})
+
+	it('allows pure code, zod and type-only imports', async () => {
+		expect(
+			await rulesBroken(
+				file,
+				"import type { ShouldRevalidateFunctionArgs } from 'react-router'\nimport { z } from 'zod'\nimport { slugify } from '../catalog/slug.ts'\nexport const s = (a: ShouldRevalidateFunctionArgs) => [a, z, slugify]\n",
+			),
+		).toEqual([])
+	})
+})

@@ -1,6 +1,9 @@
-import { isEmailLike } from '#app/stores/account.ts'
-
 // The exact texts of product.md §5 and §8 for the login and sign-up forms, and their checks.
+
+/** An identifier that looks like an e-mail address (login sends it as `email`, product.md §5). */
+export function isEmailLike(value: string) {
+	return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
+}
 
 export const LOGIN_TEXT = {
 	identifierHint: 'Please enter a valid email or username',
