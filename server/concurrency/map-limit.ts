@@ -1,4 +1,4 @@
-/** Runs `run` over every item with at most `limit` running at once (for calls to TMDB). */
+/** Runs `run` over every item with at most `limit` running at once (calls to TMDB, ffmpeg jobs). */
 export async function mapLimit<T>(items: readonly T[], limit: number, run: (item: T, index: number) => Promise<void>) {
 	let next = 0
 	await Promise.all(
