@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure what the test suite needs is present and running: Debian's
-# Chromium, PostgreSQL on 127.0.0.1:5432 (trust auth) and Redis on :6379.
+# Chromium, ffmpeg and fpcalc, PostgreSQL on 127.0.0.1:5432 (trust auth) and Redis on :6379.
 # Installs with apt-get when missing (the suite runs as root in CI).
 set -euo pipefail
 
@@ -20,6 +20,13 @@ apt_install() {
 if [ ! -x /usr/bin/chromium ]; then
 	echo "Installing Chromium…"
 	apt_install chromium fonts-liberation
+fi
+
+# Debian's ffmpeg (the bundled static one lacks Chromaprint) and fpcalc: the intro and
+# credits markers are found by Chromaprint fingerprints, and their tests need one of them.
+if ! command -v fpcalc >/dev/null 2>&1 || [ ! -x /usr/bin/ffmpeg ]; then
+	echo "Installing ffmpeg and Chromaprint…"
+	apt_install ffmpeg libchromaprint-tools
 fi
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
@@ -47,4 +54,4 @@ if ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
 	for _ in $(seq 1 30); do (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null && break; sleep 1; done
 fi
 
-echo "Test services ready: chromium, postgresql (127.0.0.1:5432), redis (127.0.0.1:6379)"
+echo "Test services ready: chromium, ffmpeg + chromaprint, postgresql (127.0.0.1:5432), redis (127.0.0.1:6379)"

@@ -42,9 +42,22 @@ export interface MediaLeasesTable {
 	expires_at: number
 }
 
+/** Intro and credits markers of media-folder episodes (migration 0019; server/sources/markers/). */
+export interface MediaMarkersTable {
+	file_id: string
+	kind: 'intro' | 'credits'
+	origin: 'auto' | 'manual'
+	/** Null start and end: there is none (searched and not found, or cleared by hand). */
+	start_s: number | null
+	end_s: number | null
+	season_signature: string | null
+	updated_at: number
+}
+
 export interface SourcesTables {
 	app_secrets: AppSecretsTable
 	user_addons: UserAddonsTable
 	media_files: MediaFilesTable
 	media_leases: MediaLeasesTable
+	media_markers: MediaMarkersTable
 }

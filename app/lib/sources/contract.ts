@@ -27,6 +27,8 @@ interface StreamBase {
 	thumbnails?: string
 	/** Seconds of the intro, when known. */
 	intro?: { start: number; end: number }
+	/** Seconds of the end credits, when known (found by listening in the media folder, or set by its owner). */
+	credits?: { start: number; end: number }
 	bingeGroup?: string
 }
 

@@ -13,6 +13,7 @@ import { sessionLastSeen } from './0012-session-last-seen.ts'
 import { donations } from './0013-donations.ts'
 import { watchOffers } from './0014-watch-offers.ts'
 import { partnerSubmissions } from './0015-partner-submissions.ts'
+import { mediaMarkers } from './0019-media-markers.ts'
 import type { Migration } from './types.ts'
 
 // The one ordered list of migrations. Append new ones; never edit or reorder
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
 	'0013-donations': donations,
 	'0014-watch-offers': watchOffers,
 	'0015-partner-submissions': partnerSubmissions,
+	'0019-media-markers': mediaMarkers,
 }

@@ -6,6 +6,7 @@ import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
 import { ffmpegPaths } from '../media/ffmpeg.server.ts'
 import { makeTrickplay } from '../media/trickplay.server.ts'
+import { refreshSeasonMarkers } from '../markers/markers.server.ts'
 import { indexedFilePath, mediaFolders, scanMediaFolder } from './index.server.ts'
 import { mediaInputFor, probeOf } from './media-folder-source.server.ts'
 
@@ -40,7 +41,10 @@ export async function releaseLease(holder: string): Promise<void> {
 	await getDatabase().db.deleteFrom('media_leases').where('name', '=', LEASE_NAME).where('holder', '=', holder).execute()
 }
 
-/** Probes unprobed files, then makes trickplay for probed ones, one at a time, until stopped. */
+/**
+ * Probes unprobed files, then finds intro and credits markers of seasons whose files
+ * changed, then makes trickplay for probed files, one at a time, until stopped.
+ */
 async function backgroundWork(isStopped: () => boolean): Promise<void> {
 	const { db } = getDatabase()
 	if (!ffmpegPaths().ffmpeg && !ffmpegPaths().ffprobe) return
@@ -50,6 +54,11 @@ async function backgroundWork(isStopped: () => boolean): Promise<void> {
 		if (absolute) await probeOf(row, absolute)
 	}
 	if (!ffmpegPaths().ffmpeg) return
+	try {
+		await refreshSeasonMarkers(isStopped)
+	} catch (error) {
+		logger.warn({ err: (error as Error).message }, 'media folder: intro and credits markers failed')
+	}
 	for (const row of await db
 		.selectFrom('media_files')
 		.selectAll()

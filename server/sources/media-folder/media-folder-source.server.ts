@@ -13,6 +13,7 @@ import {
 } from '../media/ffmpeg.server.ts'
 import { TRANSCODE_BUSY_REASON, transcodeSlotAvailable } from '../media/hls.server.ts'
 import { captionLabel, captionLanguage } from '../captions.ts'
+import { markersOf } from '../markers/markers.server.ts'
 import { signPath } from '../signing.server.ts'
 import type { MediaFilesTable } from '../tables.ts'
 import type { Caption, LookupContext, PlaybackSource, ScrapeRequest, SourceResult, Stream } from '../types.ts'
@@ -127,7 +128,7 @@ async function streamFor(row: MediaFilesTable, signal: AbortSignal): Promise<Str
 	const label = `Media folder · ${QUALITY_LABEL[quality]} · ${path.basename(row.relative_path)}`
 	const captions = await captionsFor(row, probe)
 	const thumbnails = row.trickplay ? { thumbnails: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/trickplay/thumbnails.vtt`) } : {}
-	const base = { id: `library:${row.id}`, sourceId: MEDIA_FOLDER_SOURCE_ID, label, captions, ...thumbnails }
+	const base = { id: `library:${row.id}`, sourceId: MEDIA_FOLDER_SOURCE_ID, label, captions, ...thumbnails, ...(await markersOf(row.id)) }
 	if (playability.mode === 'direct') {
 		const type = playability.mimeType === 'video/webm' ? ('webm' as const) : ('mp4' as const)
 		return {
