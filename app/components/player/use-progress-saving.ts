@@ -4,7 +4,9 @@ import { saveEpisodeProgress, saveMovieProgress } from '#app/stores/library.ts'
 import type { PlayerMedia } from './player-props.ts'
 
 // Watch progress into the history (product.md §9): every 2 s while playing,
-// and when the player closes. Returns the save, for callers that leave.
+// and at once on pause, after a seek, when the tab is hidden, when the page
+// is closed and when the player closes, so leaving right after a seek or a
+// pause keeps the point. Returns the save, for callers that leave.
 
 export function useProgressSaving(videoRef: RefObject<HTMLVideoElement | null>, media: PlayerMedia, playing: boolean) {
 	const save = useCallback(() => {
@@ -35,6 +37,23 @@ export function useProgressSaving(videoRef: RefObject<HTMLVideoElement | null>, 
 		return () => clearInterval(timer)
 	}, [playing, save])
 	useEffect(() => () => save(), [save])
+
+	useEffect(() => {
+		const video = videoRef.current
+		const onHidden = () => {
+			if (document.visibilityState === 'hidden') save()
+		}
+		video?.addEventListener('pause', save)
+		video?.addEventListener('seeked', save)
+		document.addEventListener('visibilitychange', onHidden)
+		window.addEventListener('pagehide', save)
+		return () => {
+			video?.removeEventListener('pause', save)
+			video?.removeEventListener('seeked', save)
+			document.removeEventListener('visibilitychange', onHidden)
+			window.removeEventListener('pagehide', save)
+		}
+	}, [videoRef, save])
 
 	return save
 }
