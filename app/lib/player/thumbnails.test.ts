@@ -11,7 +11,7 @@ describe('browser thumbnails (§9)', () => {
 		expect(thumbnailTimes(Number.NaN)).toEqual([])
 	})
 
-	it('writes a WebVTT track whose cues run from one image to the next', () => {
+	it('writes a WebVTT track whose cues run from one image to the next, each naming its box (media-chrome needs #xywh)', () => {
 		expect(
 			thumbnailsVtt(
 				[
@@ -20,6 +20,6 @@ describe('browser thumbnails (§9)', () => {
 				],
 				25,
 			),
-		).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:10.000\nblob:a\n\n00:00:10.000 --> 00:00:25.000\nblob:b\n')
+		).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:10.000\nblob:a#xywh=0,0,160,90\n\n00:00:10.000 --> 00:00:25.000\nblob:b#xywh=0,0,160,90\n')
 	})
 })

@@ -32,9 +32,15 @@ const clock = (seconds: number) => {
 	return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${s.toFixed(3).padStart(6, '0')}`
 }
 
-/** A WebVTT thumbnails track (what media-chrome's seek bar reads): each image covers its time until the next. */
+/**
+ * A WebVTT thumbnails track (what media-chrome's seek bar reads): each image
+ * covers its time until the next. Every cue names its image's box
+ * (`#xywh=0,0,160,90`, one image per file): media-chrome reads the box of
+ * each cue and fails on a cue without one.
+ */
 export function thumbnailsVtt(images: ReadonlyArray<{ at: number; url: string }>, duration: number): string {
 	const sorted = [...images].sort((a, b) => a.at - b.at)
-	const cues = sorted.map((image, index) => `${clock(image.at)} --> ${clock(sorted[index + 1]?.at ?? duration)}\n${image.url}`)
+	const box = `#xywh=0,0,${THUMBNAIL_WIDTH},${THUMBNAIL_HEIGHT}`
+	const cues = sorted.map((image, index) => `${clock(image.at)} --> ${clock(sorted[index + 1]?.at ?? duration)}\n${image.url}${box}`)
 	return `WEBVTT\n\n${cues.join('\n\n')}\n`
 }

@@ -1,0 +1,77 @@
+import type { VTTCue } from 'media-captions'
+import type { CSSProperties } from 'react'
+import { Button } from '#app/components/ui/button.tsx'
+import { cueText, TEXT } from '#app/lib/player/player-rules.ts'
+import type { SUBTITLE_BACKGROUNDS, SUBTITLE_COLOURS, SettingsValues } from '#app/lib/sync/settings.ts'
+import type { Fatal } from './use-stream-engine.ts'
+
+// What the player draws over the video: the subtitles, notices and the fatal screen.
+
+const COLOUR_CSS: Record<(typeof SUBTITLE_COLOURS)[number], string> = {
+	white: '#ffffff',
+	yellow: '#ffeb3b',
+	green: '#4ade80',
+	cyan: '#22d3ee',
+}
+const BACKGROUND_CSS: Record<(typeof SUBTITLE_BACKGROUNDS)[number], string> = {
+	none: 'transparent',
+	translucent: 'rgba(0, 0, 0, 0.6)',
+	solid: '#000000',
+}
+
+/** The cues showing now, in the viewer's size, colour and background (§5). */
+export function Captions({ cues, appearance }: { cues: VTTCue[]; appearance: SettingsValues['appearance'] }) {
+	const style: CSSProperties = {
+		fontSize: `calc(${appearance.subtitleSize / 100} * clamp(1rem, 2.4vw, 2.25rem))`,
+		color: COLOUR_CSS[appearance.subtitleColor],
+		backgroundColor: BACKGROUND_CSS[appearance.subtitleBackground],
+	}
+	return (
+		<div
+			className="pointer-events-none absolute inset-x-0 bottom-28 flex flex-col items-center gap-1 px-4 text-center"
+			aria-live="off"
+			data-testid="player-captions"
+		>
+			{cues.map((cue, index) => (
+				<span
+					key={`${cue.startTime}-${index}`}
+					className="rounded px-2 py-0.5 leading-snug whitespace-pre-line"
+					style={style}
+					data-testid="player-cue"
+				>
+					{cueText(cue.text)}
+				</span>
+			))}
+		</div>
+	)
+}
+
+export function Notice({ text }: { text: string }) {
+	return (
+		<p
+			role="status"
+			className="absolute top-16 left-1/2 -translate-x-1/2 rounded bg-black/80 px-4 py-2 text-sm"
+			data-testid="player-notice"
+		>
+			{text}
+		</p>
+	)
+}
+
+/** §8: the video could not be loaded; Reload starts the stream again. */
+export function FatalScreen({ fatal, onReload }: { fatal: Fatal; onReload: () => void }) {
+	return (
+		<div
+			role="alert"
+			className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/90 p-6 text-center"
+			data-testid="player-error"
+		>
+			<p className="text-lg font-semibold">{TEXT.fatalTitle}</p>
+			<p>{fatal.network ? TEXT.fatalNetwork : TEXT.fatalOther}</p>
+			<p className="text-sm text-white/70">{fatal.message}</p>
+			<Button variant="light" onClick={onReload}>
+				Reload
+			</Button>
+		</div>
+	)
+}

@@ -1,0 +1,42 @@
+import { useCallback, useEffect, type RefObject } from 'react'
+
+// The player is a modal dialog portalled to <body>: it takes focus when it
+// opens (so keys work at once), everything else in <body> is inert while it is
+// open (keyboard and screen readers stay inside) and restored on close, and
+// the edge guards send Tab past the last control back to the first and
+// Shift+Tab before the first to the last.
+
+export function useModalDialog(rootRef: RefObject<HTMLElement | null>) {
+	useEffect(() => {
+		const root = rootRef.current
+		if (!root) return
+		root.focus()
+		const madeInert: Element[] = []
+		for (const element of Array.from(document.body.children)) {
+			if (element.contains(root) || element.hasAttribute('inert')) continue
+			element.setAttribute('inert', '')
+			madeInert.push(element)
+		}
+		return () => {
+			for (const element of madeInert) element.removeAttribute('inert')
+		}
+	}, [rootRef])
+
+	const focusEdge = useCallback(
+		(edge: 'first' | 'last') => {
+			const root = rootRef.current
+			if (!root) return
+			const controls = Array.from(root.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')).filter(
+				(element) =>
+					element.tabIndex >= 0 &&
+					!element.hasAttribute('data-focus-guard') &&
+					!element.closest('[hidden],[inert]') &&
+					element.getClientRects().length > 0,
+			)
+			const target = edge === 'first' ? controls[0] : controls[controls.length - 1]
+			;(target ?? root).focus()
+		},
+		[rootRef],
+	)
+	return focusEdge
+}

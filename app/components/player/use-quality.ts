@@ -1,0 +1,69 @@
+import type { Level } from 'hls.js'
+import { useCallback, useMemo, useState } from 'react'
+import {
+	fileQualities,
+	heightLabel,
+	qualityLabel,
+	recommendResolution,
+	sortQualityLabels,
+	startQuality,
+} from '#app/lib/player/player-rules.ts'
+import type { QualityKey, Stream } from '#app/lib/sources/contract.ts'
+import { readDevice } from '#app/stores/device-storage.ts'
+
+// Which quality plays (product.md §9): a file stream starts at the quality
+// setting when it has it, else at the best one the device suits; the viewer's
+// choice in the Quality menu wins until another stream plays.
+
+function deviceResolution() {
+	try {
+		const stored = readDevice('deviceBestResolution')
+		if (stored) return stored
+	} catch {
+		// Storage refused: fall back to the screen.
+	}
+	const ratio = window.devicePixelRatio || 1
+	return recommendResolution(window.screen.width * ratio, window.screen.height * ratio)
+}
+
+export function useFileQuality(stream: Stream | undefined, setting: string) {
+	const [chosen, setChosen] = useState<{ stream: Stream; key: QualityKey } | null>(null)
+	const qualities = useMemo(() => (stream?.type === 'file' ? fileQualities(stream) : []), [stream])
+	const initial = useMemo(
+		() => (stream?.type === 'file' ? startQuality(qualities, setting, deviceResolution()) : null),
+		[stream, qualities, setting],
+	)
+	const active = chosen && chosen.stream === stream && qualities.includes(chosen.key) ? chosen.key : initial
+	const choose = useCallback(
+		(key: QualityKey) => {
+			if (stream) setChosen({ stream, key })
+		},
+		[stream],
+	)
+	return { qualities, active, choose }
+}
+
+export interface QualityOption {
+	value: string
+	label: string
+}
+
+/** The Quality menu: a file stream's qualities, or the HLS levels in §9 order then Auto (naming the level on screen). */
+export function qualityMenu(
+	stream: Stream | undefined,
+	file: { qualities: QualityKey[]; active: QualityKey | null },
+	hls: { levels: Level[]; level: number; playingLevel: number },
+): { options: QualityOption[]; current: string } {
+	if (stream?.type === 'file') {
+		return { options: file.qualities.map((key) => ({ value: key, label: qualityLabel(key) })), current: file.active ?? '' }
+	}
+	const { levels, playingLevel } = hls
+	const options = sortQualityLabels(levels.map((level) => heightLabel(level.height))).map((label) => ({
+		value: String(levels.findIndex((level) => heightLabel(level.height) === label)),
+		label,
+	}))
+	if (levels.length > 0) {
+		options.push({ value: '-1', label: levels[playingLevel] ? `Auto (${heightLabel(levels[playingLevel].height)})` : 'Auto' })
+	}
+	return { options, current: String(hls.level) }
+}

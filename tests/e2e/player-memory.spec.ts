@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+// What the player remembers and shows beyond playing: the point saved at
+// once on pause (not only every 2 s), the seek bar's preview pictures, and
+// the quality, speed and audio chosen on this device (product.md §9).
+
+const BIG_BUCK_BUNNY = '/movies/10378-big-buck-bunny?play=true'
+
+function video(page: Page) {
+	return page.getByTestId('player-video')
+}
+
+function currentTime(page: Page) {
+	return video(page).evaluate((element: HTMLVideoElement) => element.currentTime)
+}
+
+async function openPlayer(page: Page, url = BIG_BUCK_BUNNY) {
+	await page.goto(url)
+	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
+	await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.3)
+}
+
+test('pause at 7 s, then reload: playback resumes within 1 s of 7 s @mobile', async ({ page }) => {
+	await openPlayer(page)
+	// Seek and pause at once: the 2 s rhythm alone would not have saved this point yet.
+	await video(page).evaluate((element: HTMLVideoElement) => {
+		element.currentTime = 7
+		element.pause()
+	})
+	// Where the player jumps on load (playback then moves on, at whatever speed this machine allows).
+	await page.addInitScript(() => {
+		document.addEventListener(
+			'seeked',
+			(event) => ((window as unknown as { resumedAt?: number }).resumedAt ??= (event.target as HTMLVideoElement).currentTime),
+			true,
+		)
+	})
+	await page.reload()
+	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
+	const resumedAt = () => page.evaluate(() => (window as unknown as { resumedAt?: number }).resumedAt ?? -1)
+	await expect.poll(resumedAt, { timeout: 15_000 }).toBeGreaterThanOrEqual(0)
+	expect(Math.abs((await resumedAt()) - 7)).toBeLessThanOrEqual(1)
+})
+
+test('hovering the seek bar shows a preview picture and logs no page error @mobile', async ({ page }) => {
+	const errors: string[] = []
+	page.on('pageerror', (error) => errors.push(String(error)))
+	await openPlayer(page)
+	// The sample clip has no thumbnails of its own: the browser makes them (§9).
+	await expect(page.getByTestId('player-thumbnails-track')).toHaveAttribute('src', /^blob:/, { timeout: 20_000 })
+	await page
+		.waitForFunction(() => {
+			const element = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+			const track = Array.from(element?.textTracks ?? []).find((textTrack) => textTrack.label === 'thumbnails')
+			return (track?.cues?.length ?? 0) > 0
+		})
+		.catch(() => {})
+	await page.getByTestId('player').hover()
+	const range = page.locator('media-time-range')
+	await expect(range).toBeVisible()
+	const box = (await range.boundingBox())!
+	for (const fraction of [0.4, 0.5, 0.6]) await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2)
+	await expect(range).toHaveAttribute('mediapreviewimage', /^blob:/)
+	// The picture is drawn: the preview thumbnail has a size and an image.
+	const drawn = await range.evaluate((element) => {
+		const thumbnail = element.shadowRoot?.querySelector('media-preview-thumbnail')
+		const image = thumbnail?.shadowRoot?.querySelector('img')
+		const rect = thumbnail?.getBoundingClientRect()
+		return { width: rect?.width ?? 0, src: image?.getAttribute('src') ?? '' }
+	})
+	expect(drawn.width).toBeGreaterThan(0)
+	expect(drawn.src).toMatch(/^blob:/)
+	expect(errors).toEqual([])
+})
