@@ -1,5 +1,6 @@
 import {
 	chooseTitle,
+	titleKey,
 	yearOf,
 	type ChooseOptions,
 	type SeasonLength,
@@ -122,7 +123,14 @@ export function createTitleLookup() {
 	 * read, and then short names and typos (as `options` allow) are tried.
 	 */
 	async function find(wanted: WantedTitle, options: ChooseOptions): Promise<TitleChoice<LookupCandidate>> {
-		const candidates = await search(wanted.title)
+		let candidates = await search(wanted.title)
+		// "Charlie s Angels" (an apostrophe lost to a space): the search index knows "charlies", not "charlie" and "s".
+		const glued = wanted.title.replace(/(\p{L})[\s._]+(s|t|m|d|ll|re|ve)(?=\s|$)/giu, '$1$2')
+		if (glued !== wanted.title && !candidates.some((c) => c.type === wanted.type && titleKey(c.title) === titleKey(wanted.title)))
+			candidates = [
+				...candidates,
+				...(await search(glued)).filter((c) => !candidates.some((known) => known.id === c.id && known.type === c.type)),
+			]
 		const first = chooseTitle(wanted, candidates, { ties: options.ties })
 		if (first.status !== 'unmatched') return first
 		const ofType = candidates.filter((c) => c.type === wanted.type)

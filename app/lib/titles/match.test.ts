@@ -23,6 +23,7 @@ describe('normaliseTitle and titleKey', () => {
 		expect(normaliseTitle('Law & Order')).toBe('law and order')
 		expect(normaliseTitle('SPY×FAMILY')).toBe('spy x family')
 		expect(normaliseTitle('A')).toBe('a')
+		expect(normaliseTitle('Green Mile, The')).toBe('green mile')
 	})
 	it('ignores spaces for equality', () => {
 		expect(titleKey('Spider-Man')).toBe(titleKey('Spiderman'))
@@ -107,6 +108,11 @@ describe('chooseTitle', () => {
 		expect(chooseTitle(wanted('Kill Bill Vol 2', 2004), candidates, ambiguous)).toMatchObject({ status: 'unmatched' })
 		expect(chooseTitle(wanted('Alien', 1986), candidates, ambiguous)).toMatchObject({ status: 'unmatched' })
 		expect(chooseTitle(wanted('Interstelar', 2014), candidates, { ties: 'ambiguous' })).toMatchObject({ status: 'unmatched' })
+	})
+	it('prefers the name with its article when the catalogue has both', () => {
+		const both = [film(9532, 'Final Destination', 2000, { popularity: 50 }), film(19912, 'The Final Destination', 2009, { popularity: 20 })]
+		expect(chooseTitle(wanted('The Final Destination', null), both, { ties: 'most-popular' })).toMatchObject({ candidate: { id: 19912 } })
+		expect(chooseTitle(wanted('Final Destination', null), both, { ties: 'most-popular' })).toMatchObject({ candidate: { id: 9532 } })
 	})
 	it('keeps films and series apart', () => {
 		expect(chooseTitle(wanted('Attack on Titan', 2013, 'movie'), candidates, ambiguous)).toEqual({

@@ -11,6 +11,8 @@ export function yearOf(date: string | null | undefined): number | null {
 }
 
 const ARTICLES = /^(the|a|an) (?=\S)/
+/** Library-sorted titles: "Green Mile, The". */
+const TRAILING_ARTICLE = /,\s*(the|a|an)\s*$/i
 
 /**
  * Comparable form of a title: lower case, no accents or apostrophes, "&" as
@@ -18,7 +20,13 @@ const ARTICLES = /^(the|a|an) (?=\S)/
  * "The Lord of the Rings: The Two Towers" → "lord of the rings the two towers".
  */
 export function normaliseTitle(title: string): string {
-	return title
+	return spelledOut(title).replace(ARTICLES, '')
+}
+
+/** normaliseTitle keeping a leading article ("the final destination" is not "final destination" when both exist). */
+function spelledOut(title: string): string {
+	const sorted = TRAILING_ARTICLE.exec(title)
+	return (sorted ? `${sorted[1]} ${title.slice(0, sorted.index)}` : title)
 		.normalize('NFKD')
 		.replace(/\p{M}/gu, '')
 		.toLowerCase()
@@ -27,7 +35,6 @@ export function normaliseTitle(title: string): string {
 		.replace(/['’`]/g, '')
 		.replace(/[^\p{L}\p{N}]+/gu, ' ')
 		.trim()
-		.replace(ARTICLES, '')
 }
 
 /** What two titles must share to be the same name: the normalised form without spaces ("Spider-Man" = "Spiderman", "WALL·E" = "Wall E"). */
@@ -102,8 +109,9 @@ export function editDistance(a: string, b: string, max: number): number {
 
 function isTypoOf(wanted: string, name: string): boolean {
 	// Short names are too close to each other ("Alien" and "Aliens"); numbers tell sequels apart ("Vol 1", "Vol 2").
-	if (wanted.length < 8 || digits(wanted) !== digits(name)) return false
-	return editDistance(wanted, name, wanted.length >= 16 ? 2 : 1) <= (wanted.length >= 16 ? 2 : 1)
+	if (wanted.length < 6 || digits(wanted) !== digits(name)) return false
+	const allowed = wanted.length >= 16 ? 2 : 1
+	return editDistance(wanted, name, allowed) <= allowed
 }
 
 const kindWord = (type: 'movie' | 'show') => (type === 'movie' ? 'film' : 'series')
@@ -157,6 +165,12 @@ function byYear<C extends TitleCandidate>(
 		const exact = named.filter((c) => c.year === wanted.year)
 		pool = exact.length > 0 ? exact : named.filter((c) => c.year !== null && Math.abs(c.year - wanted.year!) <= 1)
 		if (pool.length === 0) return { status: 'unmatched', reason: `"${wanted.title}" is in the catalogue, but not from ${wanted.year}` }
+	}
+	if (pool.length > 1) {
+		// "The Final Destination" is not "Final Destination" when the catalogue has both.
+		const spelled = spelledOut(wanted.title).replace(/ /g, '')
+		const same = pool.filter((c) => namesOf(c).some((name) => spelledOut(name).replace(/ /g, '') === spelled))
+		if (same.length > 0) pool = same
 	}
 	if (pool.length === 1) return { status: 'matched', candidate: pool[0]!, how }
 	if (options.ties === 'most-popular') {

@@ -71,6 +71,17 @@ describe('parseMediaPath: fansub and absolute numbering', () => {
 		expect(parseMediaPath('Movies/Inception (2010)/Inception (2010) - 1080p.mkv')).toMatchObject({ type: 'movie', title: 'Inception' })
 		expect(parseMediaPath('Star Wars Episode IV A New Hope (1977) 1080p.mkv')).toMatchObject({ type: 'movie', year: 1977 })
 	})
+	it('keeps titles the parser would mangle: Japanese and Korean script, a first word like a release tag', () => {
+		expect(parseMediaPath('Movies/もののけ姫 (1997)/もののけ姫 (1997).mkv')).toMatchObject({ title: 'もののけ姫', year: 1997 })
+		expect(parseMediaPath('Shows/오징어 게임 (2021)/Season 02/오징어 게임 - S02E04.mkv')).toMatchObject({ title: '오징어 게임', season: 2 })
+		expect(parseMediaPath('Shows/Real Time with Bill Maher/Season 2/Real Time with Bill Maher - S02E05.mkv')).toMatchObject({
+			title: 'Real Time with Bill Maher',
+		})
+	})
+	it('reads a film in parts as the film', () => {
+		expect(parseMediaPath('Movies/Troy (2004) - part1.mkv')).toMatchObject({ type: 'movie', title: 'Troy', year: 2004 })
+		expect(parseMediaPath('Troy.2004.cd2.avi')).toMatchObject({ type: 'movie', title: 'Troy', year: 2004 })
+	})
 	it('takes a folder tag for the files in it, shows too', () => {
 		expect(parseMediaPath('Anime/Demon Slayer {tmdb-85937}/Episode 12.mkv')).toMatchObject({
 			type: 'show',

@@ -119,7 +119,7 @@ export function parseMediaPath(relativePath: string): ParsedName {
 			const parsedEpisode = 'episodeNumbers' in parsed ? parsed.episodeNumbers[0] : undefined
 			season = parsedSeason ?? (episodeMatch ? Number(episodeMatch[1] ?? episodeMatch[3]) : folderSeason)
 			episode = parsedEpisode ?? (episodeMatch ? Number(episodeMatch[2] ?? episodeMatch[4]) : null)
-			const head = fansubTitle(parsed.title)
+			const head = fansubTitle(titleOf(parsed.title, stem))
 			fromFile = { title: head.title, year: numberOrNull(parsed.year) ?? head.year }
 			absolute = !episodeMatch && parsedSeason === undefined
 		}
@@ -131,26 +131,49 @@ export function parseMediaPath(relativePath: string): ParsedName {
 					? folders.at(-1)!
 					: null
 		const fromFolder = showFolder ? filenameParse(stripTags(showFolder), false) : null
-		const title = fromFolder?.title ? fansubTitle(fromFolder.title).title : fromFile.title
+		const title = fromFolder?.title ? fansubTitle(titleOf(fromFolder.title, stripTags(showFolder!))).title : fromFile.title
 		const year = numberOrNull(fromFolder?.year) ?? fromFile.year
 		return { type: 'show', title, year, season, episode, absolute, tag }
 	}
 
-	const fromFile = filenameParse(stem, false)
+	// Plex stacks a film's parts: "Title (Year) - part1", "Title cd2", "Title - pt1".
+	const fromFile = filenameParse(stem.replace(/[\s._-]+(?:cd|disc|disk|dvd|part|pt)[\s._-]?\d{1,2}$/i, ''), false)
 	const folder = folders.at(-1)
 	const fromFolder = folder ? filenameParse(stripTags(folder), false) : null
 	// Plex: "Movies/Title (Year)/Title (Year).mkv"; a vague file name ("movie.mkv", "CD1") defers to its folder.
 	const useFolder = !!fromFolder?.year && (!fromFile.year || !fromFile.title)
 	const chosen = useFolder ? fromFolder : fromFile
+	const chosenText = useFolder ? stripTags(folder!) : stem
 	return {
 		type: 'movie',
-		title: cleanTitle(chosen.title || stem),
+		title: chosen.title ? titleOf(chosen.title, chosenText) : cleanTitle(stem),
 		year: numberOrNull(chosen.year),
 		season: null,
 		episode: null,
 		absolute: false,
 		tag,
 	}
+}
+
+/** The text of a name up to its year, SxxEyy or resolution: what the parser should call its title. */
+function rawTitle(text: string): string {
+	const end = /[\s._([-]+(?:(?:19|20)\d{2}(?=$|[\s._)\]-])|S\d{1,3}E\d|\d{3,4}p\b)/i.exec(text.slice(1))
+	return cleanTitle(end ? text.slice(0, end.index + 1) : text)
+}
+
+/**
+ * The parser's title, unless it mangled one the name plainly has: it keeps
+ * only the first character of a title in Japanese or Korean script ("も" of
+ * "もののけ姫"), and drops a first word that looks like a release tag
+ * ("Real Time with Bill Maher" → "Time with Bill Maher").
+ */
+function titleOf(parsedTitle: string, text: string): string {
+	const raw = rawTitle(text)
+	const parsed = cleanTitle(parsedTitle)
+	if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(raw)) return raw
+	const [first, ...rest] = raw.split(' ')
+	if (parsed && rest.length > 0 && rest.join(' ').toLowerCase() === parsed.toLowerCase() && /^\p{L}+$/u.test(first!)) return raw
+	return parsed
 }
 
 function numberOrNull(value: string | null | undefined): number | null {
