@@ -137,7 +137,7 @@ async function main() {
 				place(useMovie ? movieName(miss.title, miss.year, scene) : showName(miss.title, miss.year, scene, 1, 1), null, false, miss.how)
 				continue
 			}
-			const t = usable[Math.floor(random() * usable.length)]!
+			const t = usable[i % usable.length]!
 			const tagged = i % 10 === 0
 			const tag = tagged ? ` {tmdb-${t.id}}` : ''
 			const written = tagged

@@ -8,6 +8,7 @@ import {
 	type TitleChoice,
 	type WantedTitle,
 } from '#app/lib/titles/match.ts'
+import { LRUCache } from 'lru-cache'
 import { catalogGet } from '../catalog/catalog.server.ts'
 import { isNotFoundError } from '../catalog/page-data.server.ts'
 
@@ -18,6 +19,9 @@ import { isNotFoundError } from '../catalog/page-data.server.ts'
 // finds titles by any of their names, and details with
 // `append_to_response=alternative_titles` gives the names the search does not
 // show, read only for the few candidates of a name nothing else matched.
+
+/** Searches and details answers one lookup keeps. */
+const CACHED = 2000
 
 /** Candidates whose alternative titles are read when no title or original title matches. */
 const ALTERNATIVES_FOR = 5
@@ -66,8 +70,9 @@ function candidateOf(found: Found, type: 'movie' | 'show'): LookupCandidate {
 }
 
 export function createTitleLookup() {
-	const searches = new Map<string, Promise<LookupCandidate[]>>()
-	const detailsCache = new Map<string, Promise<TitleDetails | null>>()
+	// Bounded: a scan of a big library asks thousands of distinct names, and a name's files mostly come together.
+	const searches = new LRUCache<string, Promise<LookupCandidate[]>>({ max: CACHED })
+	const detailsCache = new LRUCache<string, Promise<TitleDetails | null>>({ max: CACHED })
 
 	function search(title: string): Promise<LookupCandidate[]> {
 		const key = title.toLowerCase()
