@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for bench in bench/sources/*.ts; do
+	# A *.child.ts is a process one of the benches starts, not a bench.
+	[[ "$bench" == *.child.ts ]] && continue
 	echo "=== $bench"
 	LOG_LEVEL="${LOG_LEVEL:-silent}" npx tsx "$bench" "$@"
 done

@@ -14,6 +14,7 @@ import {
 	NEWER_TMDB_FACTS,
 	type DemoMovieSource,
 } from '../server/catalog/demo/source-movies.ts'
+import { demoAlternativeTitles } from '../server/catalog/demo/source-alternative-titles.ts'
 import { DEMO_SERIES, type DemoSeriesSource } from '../server/catalog/demo/source-series.ts'
 import { demoWatchProviders } from '../server/catalog/demo/source-providers.ts'
 
@@ -71,6 +72,7 @@ function movieLine(source: DemoMovieSource, facts: FileMovie, upcoming: boolean)
 		id,
 		title: facts.title,
 		original_title: facts.original_title ?? facts.title,
+		...demoAlternativeTitles('movie', id),
 		original_language: facts.original_language ?? 'en',
 		overview,
 		tagline,
@@ -194,6 +196,7 @@ function seriesLine(show: DemoSeriesSource) {
 		id: show.id,
 		name: show.name,
 		original_name: show.original ?? show.name,
+		...demoAlternativeTitles('tv', show.id),
 		original_language: show.lang,
 		origin_country: [show.country],
 		overview: show.overview,

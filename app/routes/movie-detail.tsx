@@ -11,7 +11,7 @@ import { WhereToWatch } from '#app/components/catalog/where-to-watch.tsx'
 import { keepDataWhenOnlyPlayChanges, releaseYear } from '#app/lib/watch/route-rules.ts'
 import { WatchActions } from '#app/components/watch/watch-actions.tsx'
 import { crewNames, DIRECTOR_JOBS, orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
-import { formatLongDate, formatRating, formatRuntime, yearOf } from '#app/lib/browse/format.ts'
+import { formatLongDate, formatRating, formatRuntime, yearText } from '#app/lib/browse/format.ts'
 import { languageName } from '#app/lib/catalog/languages.ts'
 import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
@@ -65,7 +65,7 @@ export const shouldRevalidate = keepDataWhenOnlyPlayChanges
 export function meta({ data }: Route.MetaArgs) {
 	if (!data) return pageMeta({ title: 'Movie not found', description: 'This movie could not be found.' })
 	const { movie, origin } = data
-	const year = yearOf(movie.release_date)
+	const year = yearText(movie.release_date)
 	return pageMeta({
 		title: year ? `${movie.title} (${year})` : movie.title,
 		description: metaDescription(movie.overview, `Details, cast and crew of ${movie.title}.`),

@@ -10,7 +10,7 @@ import { WhereToWatch } from '#app/components/catalog/where-to-watch.tsx'
 import { episodeCards, SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
 import { orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
 import { languageName } from '#app/lib/catalog/languages.ts'
-import { formatLongDate, formatRating, yearOf } from '#app/lib/browse/format.ts'
+import { formatLongDate, formatRating, yearText } from '#app/lib/browse/format.ts'
 import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { initialSeasonNumber } from '#app/lib/browse/seasons.ts'
 import { absoluteUrl, jsonLdScript, metaDescription, pageMeta } from '#app/lib/browse/seo.ts'
@@ -62,7 +62,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export function meta({ data }: Route.MetaArgs) {
 	if (!data) return pageMeta({ title: 'Series not found', description: 'This series could not be found.' })
 	const { show, origin } = data
-	const year = yearOf(show.first_air_date)
+	const year = yearText(show.first_air_date)
 	return pageMeta({
 		title: year ? `${show.name} (${year})` : show.name,
 		description: metaDescription(show.overview, `Seasons, episodes and cast of ${show.name}.`),

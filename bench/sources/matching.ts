@@ -1,17 +1,77 @@
-// Name matching of 20,000 generated media file names (issue "Playback sources"):
-// empty files with realistic Plex/Jellyfin names of demo-catalogue titles, a
-// tenth with {tmdb-…} tags, scanned with no probing in a process of its own
-// (matching-scan.child.ts). Prints time, that process's peak RSS and
-// match rates (goals: ≤ 200 MB; 100 % tagged, ≥ 95 % untagged). Figures, not a test.
+// npm run bench:sources (or: npx tsx bench/sources/matching.ts [--files=20000] [--movies=<TMDB movies .jsonl>])
+//
+// Name matching of the media folder, two ways. First the name fixture
+// (tests/fixtures/media-names.ts: scene, fansub and Plex/Jellyfin names, near
+// misses) against the demo catalogue, through the real matcher: right rate
+// (goal ≥ 95 %) and near misses matched (goal 0). Then a scan of --files
+// generated files (links of one small file) named after catalogue titles the
+// way people write them (bench/title-variants.ts: punctuation, case, accents,
+// articles, original titles, a year one off or none, typos; Plex folders and
+// scene names), a tenth with {tmdb-…} tags, and 5 % near misses (a sequel, a
+// remake, a same-name title of another year) that must match nothing, scanned
+// with no probing in a process of its own (matching-scan.child.ts). Prints
+// time, that process's peak RSS (goal ≤ 200 MB), the true match rate (goals:
+// 100 % tagged, ≥ 95 % untagged) and the false match rate (goal 0), by kind.
+// The catalogue is the demo one, plus the shared data's 3,000 real films
+// (../shared/data/tmdb-movies-3000.jsonl) when present or given with --movies.
+// BENCH_DEBUG=1 lists every name matched wrongly. Figures, not a test.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { yearOf } from '#app/lib/titles/match.ts'
+import { importCatalogFile } from '#server/catalog/import.server.ts'
+import { createMatcher } from '#server/sources/media-folder/naming-match.server.ts'
+import { parseMediaPath } from '#server/sources/media-folder/naming.ts'
+import { MEDIA_NAME_CASES } from '#tests/fixtures/media-names.ts'
 import { seedDemo } from '../../server/catalog/demo.server.ts'
 import { createDatabase, migrateToLatest, setDatabaseForTests } from '../../server/db/db.server.ts'
 import { resetEnvForTests } from '../../server/env.server.ts'
+import { nearMisses, rate, seededRandom, writtenVariant, type CatalogueTitle } from '../title-variants.ts'
 
-const TOTAL = Number(process.env.BENCH_FILES ?? 20_000)
+const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]))
+const TOTAL = Number(args.get('files') ?? process.env.BENCH_FILES ?? 20_000)
+const SHARED_MOVIES = path.resolve(import.meta.dirname, '../../../shared/data/tmdb-movies-3000.jsonl')
+const MOVIES = args.get('movies') ?? (fs.existsSync(SHARED_MOVIES) ? SHARED_MOVIES : undefined)
+
+/** A file or folder name: no path separators or characters Windows refuses. */
+const safe = (text: string) =>
+	text
+		.replace(/[/\\:*?"<>|]/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim()
+/** Scene style: words joined by dots, apostrophes and other punctuation dropped. */
+const dotted = (text: string) =>
+	text
+		.replace(/['’]/g, '')
+		.replace(/[^\p{L}\p{N}&]+/gu, '.')
+		.replace(/^\.+|\.+$/g, '')
+const two = (n: number) => String(n).padStart(2, '0')
+
+async function fixtureFigures() {
+	const match = createMatcher()
+	const rows = []
+	for (const entry of MEDIA_NAME_CASES) {
+		const outcome = await match(parseMediaPath(entry.path))
+		const got =
+			outcome.status === 'matched'
+				? { id: outcome.candidate.id, type: outcome.candidate.type, season: outcome.season, episode: outcome.episode }
+				: null
+		rows.push({ entry, right: JSON.stringify(got) === JSON.stringify(entry.want), matched: got !== null })
+	}
+	const positives = rows.filter((r) => r.entry.want !== null)
+	const negatives = rows.filter((r) => r.entry.want === null)
+	const byKind = (['movie', 'series', 'anime'] as const)
+		.map(
+			(kind) =>
+				`${kind} ${rate(positives.filter((r) => r.entry.kind === kind && r.right).length, positives.filter((r) => r.entry.kind === kind).length)}`,
+		)
+		.join('; ')
+	console.log(
+		`name fixture (${MEDIA_NAME_CASES.length} names): right title, season and episode ${rate(positives.filter((r) => r.right).length, positives.length)} (goal ≥ 95 %): ${byKind}`,
+	)
+	console.log(`name fixture near misses matched: ${rate(negatives.filter((r) => r.matched).length, negatives.length)} (goal 0)`)
+}
 
 async function main() {
 	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-bench-media-'))
@@ -22,39 +82,74 @@ async function main() {
 		setDatabaseForTests(handle)
 		process.env.MEDIA_DIR = path.join(root, 'media')
 		resetEnvForTests()
-		const titles = await handle.db.selectFrom('catalog_titles').select(['id', 'media_type', 'title', 'release_date']).execute()
-		// Names a real library would hold: titles differing only in punctuation from another title are fine, but the same name and year twice is ambiguous by design.
+		await fixtureFigures()
+		if (MOVIES) await importCatalogFile(handle, MOVIES, { progressEveryMs: 60_000 })
+
+		const titles = await handle.db
+			.selectFrom('catalog_titles')
+			.select(['id', 'media_type', 'title', 'original_title', 'release_date'])
+			.execute()
+		// The same name and year twice is ambiguous by design: such titles are left out.
 		const counts = new Map<string, number>()
-		for (const t of titles)
-			counts.set(
-				`${t.media_type}:${t.title.toLowerCase()}:${t.release_date?.slice(0, 4)}`,
-				(counts.get(`${t.media_type}:${t.title.toLowerCase()}:${t.release_date?.slice(0, 4)}`) ?? 0) + 1,
-			)
-		const usable = titles.filter(
-			(t) => t.release_date && counts.get(`${t.media_type}:${t.title.toLowerCase()}:${t.release_date.slice(0, 4)}`) === 1,
-		)
-		const expected = new Map<string, { id: number; tagged: boolean }>()
+		const nameKey = (t: (typeof titles)[number]) => `${t.media_type}:${t.title.toLowerCase()}:${t.release_date?.slice(0, 4)}`
+		for (const t of titles) counts.set(nameKey(t), (counts.get(nameKey(t)) ?? 0) + 1)
+		const usable = titles.filter((t) => t.release_date && counts.get(nameKey(t)) === 1)
+		const catalogue = (type: 'movie' | 'tv'): CatalogueTitle[] =>
+			titles
+				.filter((t) => t.media_type === type)
+				.map((t) => ({ id: t.id, title: t.title, originalTitle: t.original_title, year: yearOf(t.release_date) }))
+		const random = seededRandom(7)
+		const misses = {
+			movie: nearMisses(catalogue('movie'), random, Math.ceil(TOTAL * 0.04)),
+			tv: nearMisses(catalogue('tv'), random, Math.ceil(TOTAL * 0.01)),
+		}
+
+		const stand = path.join(root, 'clip.mkv')
+		fs.writeFileSync(stand, Buffer.alloc(1024, 1))
 		const past = new Date(Date.now() - 60_000)
+		fs.utimesSync(stand, past, past)
+		const expected = new Map<string, { id: number | null; tagged: boolean; how: string }>()
+		const place = (rel: string, id: number | null, tagged: boolean, how: string) => {
+			const file = path.join(root, 'media', rel)
+			if (fs.existsSync(file)) return
+			fs.mkdirSync(path.dirname(file), { recursive: true })
+			fs.linkSync(stand, file)
+			expected.set(rel, { id, tagged, how })
+		}
+		// A title repeats in another library folder ("Movies 2/"), as owners spread films over disks.
+		const movieName = (title: string, year: number | null, scene: boolean, tag = '', copy = 0) =>
+			scene
+				? `Movies${copy ? ` ${copy + 1}` : ''}/${dotted(title)}${year ? `.${year}` : ''}.1080p.BluRay.x264-GRP${tag}.mkv`
+				: `Movies${copy ? ` ${copy + 1}` : ''}/${safe(title)}${year ? ` (${year})` : ''}${tag}/${safe(title)}${year ? ` (${year})` : ''}.mkv`
+		const showName = (title: string, year: number | null, scene: boolean, season: number, episode: number, tag = '') =>
+			scene
+				? `Shows/${dotted(title)}${year ? `.${year}` : ''}${tag}.S${two(season)}E${two(episode)}.1080p.WEB.h264-GRP.mkv`
+				: `Shows/${safe(title)}${year ? ` (${year})` : ''}${tag}/Season ${two(season)}/${safe(title)} - S${two(season)}E${two(episode)}.mkv`
+		// Scene names never move an article to the end ("Green Mile, The"): library folders do.
+		const sceneFor = (title: string) => !/, (The|A|An)$/.test(title)
 		for (let i = 0; i < TOTAL; i++) {
+			const scene = random() < 0.5
+			if (random() < 0.05) {
+				const useMovie = random() < 0.8
+				const list = useMovie ? misses.movie : misses.tv
+				const miss = list[i % list.length]
+				if (!miss) continue
+				place(useMovie ? movieName(miss.title, miss.year, scene) : showName(miss.title, miss.year, scene, 1, 1), null, false, miss.how)
+				continue
+			}
 			const t = usable[i % usable.length]!
 			const tagged = i % 10 === 0
-			const year = t.release_date!.slice(0, 4)
-			const safe = t.title
-				.replace(/[/\\:*?"<>|]/g, ' ')
-				.replace(/\s+/g, ' ')
-				.trim()
 			const tag = tagged ? ` {tmdb-${t.id}}` : ''
+			const written = tagged
+				? { title: t.title, year: yearOf(t.release_date), how: 'exact' }
+				: writtenVariant({ id: t.id, title: t.title, originalTitle: t.original_title, year: yearOf(t.release_date) }, random)
 			const copy = Math.floor(i / usable.length)
+			const asScene = scene && !tagged && sceneFor(written.title)
 			const rel =
 				t.media_type === 'movie'
-					? `Movies/${safe} (${year})${tag}/${safe} (${year})${copy ? ` - part${copy}` : ''}.mkv`
-					: `Shows/${safe} (${year})${tag}/Season ${String((copy % 20) + 1).padStart(2, '0')}/${safe} - S${String((copy % 20) + 1).padStart(2, '0')}E${String((i % 50) + 1).padStart(2, '0')}.mkv`
-			const file = path.join(root, 'media', rel)
-			if (fs.existsSync(file)) continue
-			fs.mkdirSync(path.dirname(file), { recursive: true })
-			fs.writeFileSync(file, '')
-			fs.utimesSync(file, past, past)
-			expected.set(rel, { id: t.id, tagged })
+					? movieName(written.title, written.year, asScene, tag, copy)
+					: showName(written.title, written.year, asScene, (copy % 3) + 1, (i % 10) + 1, tag)
+			place(rel, t.id, tagged, written.how)
 		}
 		// The scan runs in a process of its own: its peak memory is what an owner's server or
 		// `npm run media:scan` needs, not what this bench holds to generate and check the tree.
@@ -83,18 +178,31 @@ async function main() {
 		const rows = new Map(
 			(await handle.db.selectFrom('media_files').select(['relative_path', 'tmdb_id']).execute()).map((r) => [r.relative_path, r.tmdb_id]),
 		)
-		const rate = (tagged: boolean) => {
-			const wanted = [...expected].filter(([, e]) => e.tagged === tagged)
-			const hits = wanted.filter(([rel, e]) => rows.get(rel) === e.id).length
-			return `${hits}/${wanted.length} (${((hits / Math.max(1, wanted.length)) * 100).toFixed(1)} %)`
-		}
-		console.log(`files: ${expected.size} (${usable.length} distinct catalogue titles)`)
+		const all = [...expected].map(([rel, e]) => ({ ...e, got: rows.get(rel) ?? null }))
+		const positives = (tagged: boolean) => all.filter((e) => e.id !== null && e.tagged === tagged)
+		const negatives = all.filter((e) => e.id === null)
+		const byHow = (list: typeof all, hit: (e: (typeof all)[number]) => boolean) =>
+			[...new Set(list.map((e) => e.how))]
+				.sort()
+				.map((how) => `${how} ${rate(list.filter((e) => e.how === how && hit(e)).length, list.filter((e) => e.how === how).length)}`)
+				.join('; ')
+		const right = (e: (typeof all)[number]) => e.got === e.id
+		if (process.env.BENCH_DEBUG)
+			for (const [rel, e] of expected) if (e.id !== null && rows.get(rel) !== e.id) console.log('miss', e.how, rel, rows.get(rel))
+		console.log(
+			`files: ${expected.size} (${usable.length} distinct catalogue titles${MOVIES ? `, the demo catalogue and ${path.basename(MOVIES)}` : ', the demo catalogue'})`,
+		)
 		console.log(`time: ${seconds.toFixed(1)} s (${Math.round(expected.size / seconds)} files/s)`)
 		console.log(
 			`peak RSS of the scanning process: ${mb(capped.peakBytes)} with a 64 MB heap (goal ≤ 200 MB; ${capped.seconds.toFixed(1)} s), ${mb(uncapped.peakBytes)} with Node's default heap; ${mb(uncapped.beforeBytes)} before the scan (node, tsx and the server modules)`,
 		)
-		console.log(`tagged matched: ${rate(true)} (goal 100 %)`)
-		console.log(`untagged matched: ${rate(false)} (goal ≥ 95 %)`)
+		console.log(`tagged matched: ${rate(positives(true).filter(right).length, positives(true).length)} (goal 100 %)`)
+		console.log(`untagged true match rate: ${rate(positives(false).filter(right).length, positives(false).length)} (goal ≥ 95 %)`)
+		console.log(`  by how the name was written: ${byHow(positives(false), right)}`)
+		console.log(
+			`false match rate (near misses matched): ${rate(negatives.filter((e) => e.got !== null).length, negatives.length)} (goal 0)`,
+		)
+		console.log(`  by kind: ${byHow(negatives, (e) => e.got !== null)}`)
 	} finally {
 		setDatabaseForTests(undefined)
 		await handle.close()

@@ -71,6 +71,8 @@ const ProviderSchema = z.object({
 	display_priority: num,
 })
 
+const AlternativeTitleSchema = z.object({ title: z.string().min(1), iso_3166_1: text, type: text })
+
 const common = {
 	id: z.number().int().positive(),
 	overview: text,
@@ -92,6 +94,10 @@ const common = {
 	external_ids: z.object({ imdb_id: text }).catchall(z.unknown()).optional(),
 	credits: z.object({ cast: z.array(ImportPersonSchema).optional(), crew: z.array(ImportPersonSchema).optional() }).optional(),
 	images: ImagesSchema.optional(),
+	/** TMDB's other names of the title (romanized, regional, former): `titles` for films, `results` for series. */
+	alternative_titles: z
+		.object({ titles: z.array(AlternativeTitleSchema).optional(), results: z.array(AlternativeTitleSchema).optional() })
+		.optional(),
 	'watch/providers': z
 		.object({
 			results: z.record(

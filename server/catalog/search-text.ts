@@ -22,11 +22,10 @@ export function stripLeadingArticle(normalized: string): string {
 	return normalized
 }
 
-/** What goes into the full-text index for one title. */
-export function searchTextFor(title: string, originalTitle?: string | null): string {
-	const main = normalizeSearchText(title)
-	const original = originalTitle ? normalizeSearchText(originalTitle) : ''
-	return original && original !== main ? `${main} ${original}` : main
+/** What goes into the full-text index for one title: its title, original title and alternative titles, each once. */
+export function searchTextFor(title: string, originalTitle?: string | null, alternativeTitles: readonly string[] = []): string {
+	const names = [title, originalTitle ?? '', ...alternativeTitles].map(normalizeSearchText).filter(Boolean)
+	return [...new Set(names)].join(' ')
 }
 
 /** Query words, without a leading article (unless the article is all there is). */

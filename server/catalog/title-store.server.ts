@@ -54,9 +54,17 @@ function pickDetails(item: ImportItem): Record<string, unknown> {
 	const source = item as Record<string, unknown>
 	for (const key of keys) if (source[key] !== undefined && source[key] !== null) details[key] = source[key]
 	if (item.external_ids) details.external_ids = item.external_ids
+	const alternatives = alternativeTitlesOf(item)
+	if (alternatives.length) details.alternative_titles = alternatives
 	const providers = item['watch/providers']?.results
 	if (providers) details.watch_links = Object.fromEntries(Object.entries(providers).map(([region, entry]) => [region, entry.link ?? null]))
 	return details
+}
+
+/** A title's alternative titles as TMDB lists them, either shape (films' `titles`, series' `results`). */
+export function alternativeTitlesOf(item: ImportItem) {
+	const list = [...(item.alternative_titles?.titles ?? []), ...(item.alternative_titles?.results ?? [])]
+	return list.map((alt) => ({ iso_3166_1: alt.iso_3166_1 ?? '', title: alt.title, type: alt.type ?? '' }))
 }
 
 function titleRow(item: ImportItem, now: number): CatalogTitlesTable {
@@ -93,7 +101,11 @@ function titleRow(item: ImportItem, now: number): CatalogTitlesTable {
 		imdb_id: nullIfEmpty(item.imdb_id ?? item.external_ids?.imdb_id),
 		genre_ids: JSON.stringify(genreIds),
 		adult: item.adult ? 1 : 0,
-		search_text: searchTextFor(title, original),
+		search_text: searchTextFor(
+			title,
+			original,
+			alternativeTitlesOf(item).map((alt) => alt.title),
+		),
 		details: JSON.stringify(pickDetails(item)),
 		updated_at: now,
 	}

@@ -35,6 +35,7 @@ const idList = (name: string) =>
 		.optional()
 
 const APPENDS = [
+	'alternative_titles',
 	'credits',
 	'similar',
 	'recommendations',

@@ -6,6 +6,7 @@ import { Router, type Request, type Response } from 'express'
 import { LRUCache } from 'lru-cache'
 import { ART_KINDS, artPath, parseArtPath, type ArtKind } from '#app/lib/catalog/images.ts'
 import { NETWORKS } from '#app/lib/catalog/networks.ts'
+import { yearOf } from '#app/lib/titles/match.ts'
 import { genreObjects } from '../catalog/genre-lists.ts'
 import { MAX_TMDB_ID } from '../catalog/tmdb-paths.ts'
 import { getDatabase } from '../db/db.server.ts'
@@ -163,8 +164,6 @@ async function render(source: Buffer, transform: Transform, density?: number): P
 
 // ---- artwork ---------------------------------------------------------------
 
-const yearOf = (date: string | null) => (date && /^\d{4}/.test(date) ? date.slice(0, 4) : '')
-
 /** What to draw for an art reference: the title, with a small label; undefined for what the catalogue does not have. */
 export async function artSubject(kind: ArtKind, ref: string): Promise<ArtSubject | undefined> {
 	const [type, ...numbers] = ref.split('-')
@@ -196,7 +195,7 @@ export async function artSubject(kind: ArtKind, ref: string): Promise<ArtSubject
 				if (!episode) return undefined
 				return { seed: `${seed}-${ids[1]}-${ids[2]}`, title: episode.name || row.title, label: `S${ids[1]} · E${ids[2]}` }
 			}
-			return { seed, title: row.title, label: [yearOf(row.release_date), genre].filter(Boolean).join(' · ') }
+			return { seed, title: row.title, label: [String(yearOf(row.release_date) ?? ''), genre].filter(Boolean).join(' · ') }
 		}
 		if (type === 'person' && ids[0]) {
 			const person = await db.selectFrom('catalog_people').select('name').where('id', '=', ids[0]).executeTakeFirst()

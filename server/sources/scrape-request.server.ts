@@ -1,3 +1,4 @@
+import { yearOf } from '#app/lib/titles/match.ts'
 import { catalogGet } from '../catalog/catalog.server.ts'
 import { HttpError, notFound } from '../http/errors.server.ts'
 import type { ScrapeRequest } from './types.ts'
@@ -29,11 +30,6 @@ interface EpisodeDetails {
 	id?: number | null
 	season_number?: number | null
 	episode_number?: number | null
-}
-
-const yearOf = (date: string | null | undefined) => {
-	const year = date ? Number(date.slice(0, 4)) : NaN
-	return Number.isInteger(year) && year > 1800 ? year : null
 }
 
 const imdbOf = (...candidates: Array<string | null | undefined>) =>

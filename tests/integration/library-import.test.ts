@@ -80,6 +80,38 @@ describe.each(DIALECTS)('library import preview on %s', (dialect) => {
 		])
 	})
 
+	it('matches titles as people write them through the shared matcher, and no sequel, remake or same name of another year', async () => {
+		const rows = [
+			['Sen to Chihiro no Kamikakushi', '2001'], // an alternative (romanized) title
+			['Le Fabuleux Destin d’Amélie Poulain', '2001'], // the original title
+			['Interstelar', '2014'], // a typo, the year agreeing
+			['Lord of the Rings: The Two Towers', '2002'], // no article
+			['Amelie', '2002'], // no accent, the year one off
+			['The Lion King', '2019'], // the remake
+			['Kill Bill: Vol. 2', '2004'], // the sequel, one digit away
+			['Titanic', '1953'], // the same name, another year
+			['Alien', '1979'], // one letter from Aliens (1986)
+		]
+		const text = [
+			'Date,Name,Year,Letterboxd URI',
+			...rows.map(([name, year], i) => `2024-01-0${i + 1},"${name}",${year},https://boxd.it/t${i}`),
+		].join('\n')
+		const { body } = await client().post<Preview>('/api/library-import/preview', { files: [{ name: 'watched.csv', text }] })
+		expect(body.matched.map((row) => `${row.origin}: ${row.match.id}`)).toEqual([
+			'watched.csv line 2: 129',
+			'watched.csv line 3: 194',
+			'watched.csv line 4: 157336',
+			'watched.csv line 5: 121',
+			'watched.csv line 6: 194',
+		])
+		expect(body.unmatched.map((row) => row.origin)).toEqual([
+			'watched.csv line 7',
+			'watched.csv line 8',
+			'watched.csv line 9',
+			'watched.csv line 10',
+		])
+	})
+
 	it('refuses files it cannot read with 400 { error }, and bodies too big', async () => {
 		const bad = await client().post<Preview>('/api/library-import/preview', { files: [{ name: 'notes.txt', text: 'x' }] })
 		expect(bad.status).toBe(400)

@@ -13,7 +13,7 @@ import {
 	createTransitionLock,
 	wrapIndex,
 } from '#app/lib/browse/carousel.ts'
-import { formatRating, yearOf } from '#app/lib/browse/format.ts'
+import { formatRating, yearText } from '#app/lib/browse/format.ts'
 import { mediaDate, mediaHref, mediaKind, mediaTitle } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -167,7 +167,7 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 						if (!filled.has(index)) return <div key={key} {...frame} inert />
 						const kind = mediaKind(item)
 						const href = mediaHref(item)
-						const year = yearOf(mediaDate(item))
+						const year = yearText(mediaDate(item))
 						const released = kind !== 'movie' || isMovieReleased(item.release_date)
 						return (
 							<div key={key} {...frame} inert={index !== selected}>

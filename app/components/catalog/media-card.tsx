@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { cn } from '#app/lib/ui/cn.ts'
-import { formatRating, yearOf } from '#app/lib/browse/format.ts'
+import { formatRating, yearText } from '#app/lib/browse/format.ts'
 import { isTrending, mediaDate, mediaHref, mediaKind, mediaTitle, type MediaLike } from '#app/lib/browse/media.ts'
 import { MediaImage } from './media-image.tsx'
 
@@ -24,7 +24,7 @@ export function MediaCard({
 }) {
 	const title = mediaTitle(item)
 	const href = mediaHref(item)
-	const year = yearOf(mediaDate(item))
+	const year = yearText(mediaDate(item))
 	const rating = item.vote_average ? formatRating(item.vote_average) : undefined
 	const kind = mediaKind(item)
 	const body = (

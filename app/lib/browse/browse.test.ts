@@ -3,7 +3,7 @@ import { readFixture } from '#tests/support/catalog-fixtures.ts'
 import type { TmdbMultiItem, TmdbPage, TmdbTvDetails } from '../catalog/tmdb-types.ts'
 import { carouselItems, createTransitionLock, wrapIndex } from './carousel.ts'
 import { moreLabel, splitVisible, uniqueCrew } from './credits.ts'
-import { formatRating, formatRuntime, searchResultYear, truncateOverview, yearOf } from './format.ts'
+import { formatRating, formatRuntime, searchResultYear, truncateOverview, yearText } from './format.ts'
 import { parseMediaFilter } from '../catalog/media-type.ts'
 import { hasMoreAfter, infiniteTriggerIndex, seededRandom, shuffleTogether } from './lists.ts'
 import { isTrending, mediaHref, mediaKind, mediaTitle } from './media.ts'
@@ -56,7 +56,7 @@ describe('release rules', () => {
 
 describe('formatting', () => {
 	it('years, ratings, runtimes and overview cuts', () => {
-		expect(yearOf('1999-10-15')).toBe('1999')
+		expect(yearText('1999-10-15')).toBe('1999')
 		expect(searchResultYear('1999-10-15', 'movie')).toBe('1999')
 		expect(searchResultYear('2011-04-17', 'tv')).toBe('2011 (first release)')
 		expect(searchResultYear('', 'tv')).toBe('Unknown')

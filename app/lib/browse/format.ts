@@ -1,8 +1,9 @@
-/** Year of an ISO date (YYYY-MM-DD…), or undefined when absent or malformed. */
-export function yearOf(date: string | null | undefined): string | undefined {
-	if (!date) return undefined
-	const match = /^(\d{4})/.exec(date)
-	return match ? match[1] : undefined
+import { yearOf } from '../titles/match.ts'
+
+/** Year of an ISO date (YYYY-MM-DD…) as shown, or undefined when absent or malformed (the year rule is the title matcher's `yearOf`). */
+export function yearText(date: string | null | undefined): string | undefined {
+	const year = yearOf(date)
+	return year === null ? undefined : String(year)
 }
 
 /**
@@ -10,7 +11,7 @@ export function yearOf(date: string | null | undefined): string | undefined {
  * year plus "(first release)"; "Unknown" if absent.
  */
 export function searchResultYear(date: string | null | undefined, kind: 'movie' | 'tv' | 'unknown'): string {
-	const year = yearOf(date)
+	const year = yearText(date)
 	if (!year) return 'Unknown'
 	return kind === 'tv' ? `${year} (first release)` : year
 }

@@ -185,6 +185,11 @@ export function createLocalDetails({ db, now }: LocalContext) {
 			else if (append === 'watch/providers') extra['watch/providers'] = { results: (await watchProviders(row)).results }
 			else if (append === 'videos') extra.videos = { results: [] }
 			else if (append === 'keywords') extra.keywords = row.media_type === 'movie' ? { keywords: [] } : { results: [] }
+			else if (append === 'alternative_titles') {
+				// TMDB's shapes: films list `titles`, series `results`.
+				const titles = (details.alternative_titles as unknown[] | undefined) ?? []
+				extra.alternative_titles = row.media_type === 'movie' ? { id: row.id, titles } : { id: row.id, results: titles }
+			}
 		}
 		return extra
 	}

@@ -1,20 +1,11 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { catalogGet } from '../../catalog/catalog.server.ts'
 import { getDatabase } from '../../db/db.server.ts'
 import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
-import {
-	chooseCandidate,
-	parseMediaPath,
-	sidecarSubtitle,
-	SUBTITLE_EXTENSIONS,
-	VIDEO_EXTENSIONS,
-	type CatalogueCandidate,
-	type MatchOutcome,
-	type ParsedName,
-} from './naming.ts'
+import { createMatcher } from './naming-match.server.ts'
+import { parseMediaPath, sidecarSubtitle, SUBTITLE_EXTENSIONS, VIDEO_EXTENSIONS } from './naming.ts'
 
 // The media-folder index: walks MEDIA_DIR, matches names against the
 // catalogue (local DB or live TMDB, through catalogGet) and keeps one row per
@@ -138,106 +129,6 @@ async function walk(folderIndex: number, root: string, report: ScanReport, now: 
 	return found
 }
 
-interface SearchResult {
-	id: number
-	media_type?: string
-	title?: string
-	name?: string
-	original_title?: string
-	original_name?: string
-	release_date?: string
-	first_air_date?: string
-	imdb_id?: string
-}
-
-const yearOf = (date: string | undefined) => (date && /^\d{4}/.test(date) ? Number(date.slice(0, 4)) : null)
-
-/**
- * Matches parsed names against the catalogue, caching one search per
- * distinct title, so 20,000 episodes of a few hundred shows cost a few
- * hundred searches.
- */
-export function createMatcher() {
-	const searches = new Map<string, Promise<CatalogueCandidate[]>>()
-	const details = new Map<string, Promise<SearchResult | null>>()
-
-	function search(parsed: ParsedName): Promise<CatalogueCandidate[]> {
-		const key = parsed.title.toLowerCase()
-		let pending = searches.get(key)
-		if (!pending) {
-			pending = catalogGet<{ results?: SearchResult[] }>('search/multi', { query: parsed.title.slice(0, 200) })
-				.then((page) =>
-					(page.results ?? [])
-						.filter((r) => r.media_type === 'movie' || r.media_type === 'tv')
-						.map((r) => ({
-							id: r.id,
-							type: r.media_type === 'movie' ? ('movie' as const) : ('show' as const),
-							title: r.title ?? r.name ?? '',
-							...(r.original_title || r.original_name ? { originalTitle: (r.original_title ?? r.original_name)! } : {}),
-							year: yearOf(r.release_date ?? r.first_air_date),
-						})),
-				)
-				.catch(() => [])
-			searches.set(key, pending)
-		}
-		return pending
-	}
-
-	function detail(type: 'movie' | 'show', id: number): Promise<SearchResult | null> {
-		const key = `${type}/${id}`
-		let pending = details.get(key)
-		if (!pending) {
-			// Only the fields matching reads are kept: a whole details answer (credits,
-			// images…) per distinct title would hold tens of megabytes over a big scan.
-			pending = catalogGet<SearchResult & { external_ids?: { imdb_id?: string } }>(
-				`${type === 'movie' ? 'movie' : 'tv'}/${id}`,
-				type === 'show' ? { append_to_response: 'external_ids' } : {},
-			)
-				.then(({ id: foundId, title, name, release_date, first_air_date, imdb_id, external_ids }) => ({
-					id: foundId,
-					title,
-					name,
-					release_date,
-					first_air_date,
-					imdb_id: imdb_id ?? external_ids?.imdb_id,
-				}))
-				.catch(() => null)
-			details.set(key, pending)
-		}
-		return pending
-	}
-
-	return async function match(parsed: ParsedName): Promise<MatchOutcome> {
-		if (parsed.tag?.kind === 'tmdb') {
-			const found = await detail(parsed.type, parsed.tag.id)
-			if (!found)
-				return {
-					status: 'unmatched',
-					reason: `tag {tmdb-${parsed.tag.id}} names no ${parsed.type === 'movie' ? 'film' : 'series'} in the catalogue`,
-				}
-			return {
-				status: 'matched',
-				candidate: {
-					id: parsed.tag.id,
-					type: parsed.type,
-					title: found.title ?? found.name ?? '',
-					year: yearOf(found.release_date ?? found.first_air_date),
-				},
-			}
-		}
-		const candidates = await search(parsed)
-		if (parsed.tag?.kind === 'imdb') {
-			const imdb = parsed.tag.id
-			for (const candidate of candidates.filter((c) => c.type === parsed.type).slice(0, 8)) {
-				const found = (await detail(candidate.type, candidate.id)) as (SearchResult & { external_ids?: { imdb_id?: string } }) | null
-				if ((found?.imdb_id ?? found?.external_ids?.imdb_id) === imdb) return { status: 'matched', candidate }
-			}
-			return { status: 'unmatched', reason: `no title with IMDb id ${imdb} among the catalogue's "${parsed.title}"` }
-		}
-		return chooseCandidate(parsed, candidates)
-	}
-}
-
 export interface ScanOptions {
 	onProgress?: (done: number, total: number) => void
 	now?: number
@@ -271,8 +162,8 @@ export async function scanMediaFolder(options: ScanOptions = {}): Promise<ScanRe
 			match_reason: outcome.status === 'matched' ? null : outcome.reason,
 			media_type: outcome.status === 'matched' ? outcome.candidate.type : null,
 			tmdb_id: outcome.status === 'matched' ? outcome.candidate.id : null,
-			season: parsed.type === 'show' ? parsed.season : null,
-			episode: parsed.type === 'show' ? parsed.episode : null,
+			season: outcome.status === 'matched' ? outcome.season : null,
+			episode: outcome.status === 'matched' ? outcome.episode : null,
 			subtitles: JSON.stringify(video.subtitles),
 			seen_at: now,
 		}

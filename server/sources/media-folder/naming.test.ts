@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseCandidate, idTag, parseMediaPath, qualityForHeight, sidecarSubtitle, type CatalogueCandidate } from './naming.ts'
+import { idTag, parseMediaPath, qualityForHeight, sidecarSubtitle } from './naming.ts'
 
 describe('parseMediaPath', () => {
 	it('reads Plex movie folders', () => {
@@ -9,6 +9,7 @@ describe('parseMediaPath', () => {
 			year: 1999,
 			season: null,
 			episode: null,
+			absolute: false,
 			tag: null,
 		})
 	})
@@ -25,6 +26,7 @@ describe('parseMediaPath', () => {
 			year: null,
 			season: 1,
 			episode: 2,
+			absolute: false,
 			tag: null,
 		})
 	})
@@ -44,6 +46,52 @@ describe('parseMediaPath', () => {
 	})
 })
 
+describe('parseMediaPath: fansub and absolute numbering', () => {
+	it.each([
+		['[SubsPlease] Shingeki no Kyojin - 05 (1080p) [ABCD1234].mkv', 'Shingeki no Kyojin', null, 5, true],
+		['Shingeki no Kyojin - 05v2.mkv', 'Shingeki no Kyojin', null, 5, true],
+		['Demon Slayer E05.mkv', 'Demon Slayer', null, 5, true],
+		['[Erai-raws] One Piece - 1071 [1080p][Multiple Subtitle][ABCDEF12].mkv', 'One Piece', null, 1071, true],
+		['[HorribleSubs] Shingeki no Kyojin S3 - 02 [1080p].mkv', 'Shingeki no Kyojin', 3, 2, false],
+		['[SubsPlease] Kaguya-sama wa Kokurasetai S2 - 05 (1080p) [AB12CD34].mkv', 'Kaguya-sama wa Kokurasetai', 2, 5, false],
+		['Demon Slayer/Season 1/Demon Slayer - 03.mkv', 'Demon Slayer', 1, 3, true],
+		['Shows/Ted Lasso/Season 2/Episode 05.mkv', 'Ted Lasso', 2, 5, true],
+	])('%s', (file, title, season, episode, absolute) => {
+		expect(parseMediaPath(file)).toMatchObject({ type: 'show', title, season, episode, absolute })
+	})
+	it('reads the year of a fansub or scene series name', () => {
+		expect(parseMediaPath('[Coalgirls] Fullmetal Alchemist (2003) - 05 [BD 720p].mkv')).toMatchObject({
+			title: 'Fullmetal Alchemist',
+			year: 2003,
+		})
+		expect(parseMediaPath('Foundation.2021.S01E01.1080p.ATVP.WEB-DL.mkv')).toMatchObject({ title: 'Foundation', year: 2021, season: 1 })
+	})
+	it('leaves films with a dash or a resolution alone', () => {
+		expect(parseMediaPath('Mission Impossible - Ghost Protocol (2011).mkv')).toMatchObject({ type: 'movie', year: 2011 })
+		expect(parseMediaPath('Movies/Inception (2010)/Inception (2010) - 1080p.mkv')).toMatchObject({ type: 'movie', title: 'Inception' })
+		expect(parseMediaPath('Star Wars Episode IV A New Hope (1977) 1080p.mkv')).toMatchObject({ type: 'movie', year: 1977 })
+	})
+	it('keeps titles the parser would mangle: Japanese and Korean script, a first word like a release tag', () => {
+		expect(parseMediaPath('Movies/もののけ姫 (1997)/もののけ姫 (1997).mkv')).toMatchObject({ title: 'もののけ姫', year: 1997 })
+		expect(parseMediaPath('Shows/오징어 게임 (2021)/Season 02/오징어 게임 - S02E04.mkv')).toMatchObject({ title: '오징어 게임', season: 2 })
+		expect(parseMediaPath('Shows/Real Time with Bill Maher/Season 2/Real Time with Bill Maher - S02E05.mkv')).toMatchObject({
+			title: 'Real Time with Bill Maher',
+		})
+	})
+	it('reads a film in parts as the film', () => {
+		expect(parseMediaPath('Movies/Troy (2004) - part1.mkv')).toMatchObject({ type: 'movie', title: 'Troy', year: 2004 })
+		expect(parseMediaPath('Troy.2004.cd2.avi')).toMatchObject({ type: 'movie', title: 'Troy', year: 2004 })
+	})
+	it('takes a folder tag for the files in it, shows too', () => {
+		expect(parseMediaPath('Anime/Demon Slayer {tmdb-85937}/Episode 12.mkv')).toMatchObject({
+			type: 'show',
+			title: 'Demon Slayer',
+			episode: 12,
+			tag: { kind: 'tmdb', id: 85937 },
+		})
+	})
+})
+
 describe('idTag', () => {
 	it('accepts Plex and Jellyfin spellings only', () => {
 		expect(idTag('{tmdb-123}')).toEqual({ kind: 'tmdb', id: 123 })
@@ -51,36 +99,6 @@ describe('idTag', () => {
 		expect(idTag('{imdb-tt0111161}')).toEqual({ kind: 'imdb', id: 'tt0111161' })
 		expect(idTag('{imdb-123}')).toBeNull()
 		expect(idTag('tmdb 123')).toBeNull()
-	})
-})
-
-describe('chooseCandidate', () => {
-	const candidates: CatalogueCandidate[] = [
-		{ id: 1, type: 'movie', title: 'Dune', year: 1984 },
-		{ id: 2, type: 'movie', title: 'Dune', year: 2021 },
-		{ id: 3, type: 'show', title: 'Dune', year: 2024 },
-		{ id: 4, type: 'movie', title: 'Amélie', originalTitle: 'Le Fabuleux Destin d’Amélie Poulain', year: 2001 },
-	]
-	const movie = (title: string, year: number | null) => ({ type: 'movie' as const, title, year, season: null, episode: null, tag: null })
-	it('uses the year to pick one', () => {
-		expect(chooseCandidate(movie('Dune', 2021), candidates)).toMatchObject({ status: 'matched', candidate: { id: 2 } })
-		expect(chooseCandidate(movie('Dune', 2022), candidates)).toMatchObject({ status: 'matched', candidate: { id: 2 } })
-	})
-	it('calls equal titles without a year ambiguous', () => {
-		expect(chooseCandidate(movie('Dune', null), candidates)).toMatchObject({ status: 'ambiguous' })
-	})
-	it('matches accents and original titles loosely', () => {
-		expect(chooseCandidate(movie('Amelie', null), candidates)).toMatchObject({ status: 'matched', candidate: { id: 4 } })
-	})
-	it('explains a miss', () => {
-		expect(chooseCandidate(movie('Nope', null), candidates)).toEqual({
-			status: 'unmatched',
-			reason: 'no film titled "Nope" in the catalogue',
-		})
-		expect(chooseCandidate(movie('Dune', 1950), candidates)).toMatchObject({
-			status: 'unmatched',
-			reason: expect.stringContaining('not from 1950'),
-		})
 	})
 })
 

@@ -15,6 +15,12 @@ export interface ParsedName {
 	year: number | null
 	season: number | null
 	episode: number | null
+	/**
+	 * The file name gives no season of its own (fansub "Title - 05", "Title E05",
+	 * "Episode 5" in a season folder): the number may count from the series' first
+	 * episode, and the catalogue's season lengths place it (placeEpisode).
+	 */
+	absolute: boolean
 	tag: IdTag | null
 }
 
@@ -40,50 +46,134 @@ const stripTags = (s: string) =>
 const EPISODE = /\bS(\d{1,3})[ ._-]?E(\d{1,4})\b|\b(\d{1,2})x(\d{2,3})\b/i
 const SEASON_FOLDER = /^(?:season|series|staffel|saison)[ ._-]*(\d{1,3})$|^s(\d{1,3})$/i
 const SPECIALS_FOLDER = /^specials$/i
+/** Fansub numbering: "[Group] Title - 05 (1080p) [hash]", "Title - 05v2", "Title - 1071 [1080p]". */
+const FANSUB_EPISODE = / - (\d{1,4})(?:v\d)?(?=$|[\s[(._])/
+/** "Title E05", "Title Ep 5", "Episode 12": an episode with no season. */
+const BARE_EPISODE = /(?:^|[\s._-])(?:E|Ep|Episode)[ ._]?(\d{1,4})(?:v\d)?(?=$|[\s[(._-])/i
+/** A season named inside a fansub title: "Shingeki no Kyojin S3", "… Season 2", "… 2nd Season". */
+const TITLE_SEASON = /\s+(?:S(\d{1,2})|Season (\d{1,2})|(\d{1,2})(?:st|nd|rd|th) Season)$/i
+const LEADING_GROUPS = /^(?:\s*[[(【][^\])】]*[\])】])+\s*/
+const TRAILING_YEAR = /\s*\(?((?:19|20)\d{2})\)?$/
+
+/** Title, year and season of the text before a fansub or bare episode number. */
+function fansubTitle(text: string): { title: string; year: number | null; season: number | null } {
+	// TMDB names an American version plainly ("The Office"), so "(US)" is dropped; other countries' marks stay (a near miss).
+	let title = cleanTitle(text.replace(LEADING_GROUPS, ''))
+		.replace(/[\s-]+$/, '')
+		.replace(/\s+\(?US\)?$/, '')
+	let season: number | null = null
+	const seasonMatch = TITLE_SEASON.exec(title)
+	if (seasonMatch) {
+		season = Number(seasonMatch[1] ?? seasonMatch[2] ?? seasonMatch[3])
+		title = title.slice(0, seasonMatch.index)
+	}
+	let year: number | null = null
+	const yearMatch = TRAILING_YEAR.exec(title)
+	if (yearMatch && yearMatch.index > 0) {
+		year = numberOrNull(yearMatch[1])
+		title = title.slice(0, yearMatch.index)
+	}
+	return { title: title.trim(), year, season }
+}
 
 /**
  * What a file's path relative to its media folder names. The file name comes
  * first; a show's name may come from the folder above `Season NN`, a movie's
  * title and year from its `Title (Year)` folder when the file name is vague.
- * Tags in the file name win over tags in folders.
+ * Tags in the file name win over tags in folders; a tag on a show's folder
+ * names the show of every episode in it.
  */
 export function parseMediaPath(relativePath: string): ParsedName {
 	const segments = relativePath.split(/[\\/]+/).filter(Boolean)
 	const fileName = segments.at(-1) ?? ''
-	const stem = fileName.slice(0, fileName.length - path.extname(fileName).length)
+	const stem = stripTags(fileName.slice(0, fileName.length - path.extname(fileName).length))
 	const folders = segments.slice(0, -1)
-	const tag = [stem, ...folders.toReversed()].map(idTag).find(Boolean) ?? null
+	const tag = [fileName, ...folders.toReversed()].map(idTag).find(Boolean) ?? null
 
 	const seasonFolderAt = folders.findLastIndex((f) => SEASON_FOLDER.test(f) || SPECIALS_FOLDER.test(f))
 	const episodeMatch = EPISODE.exec(stem)
-	const isShow = !!episodeMatch || seasonFolderAt >= 0
+	// Fansub and bare numbers only count where the scene's SxxEyy is absent; a 4-digit number alone may be a year.
+	const numbered = episodeMatch ? null : (FANSUB_EPISODE.exec(stem) ?? BARE_EPISODE.exec(stem))
+	const absoluteMatch = numbered && !(/^(19|20)\d{2}$/.test(numbered[1]!) && !LEADING_GROUPS.test(stem)) ? numbered : null
+	const isShow = !!episodeMatch || !!absoluteMatch || seasonFolderAt >= 0
 
 	if (isShow) {
-		const parsed = filenameParse(stripTags(stem), true)
-		const parsedSeason = 'seasons' in parsed ? parsed.seasons[0] : undefined
-		const parsedEpisode = 'episodeNumbers' in parsed ? parsed.episodeNumbers[0] : undefined
-		let season = parsedSeason ?? (episodeMatch ? Number(episodeMatch[1] ?? episodeMatch[3]) : null)
-		const episode = parsedEpisode ?? (episodeMatch ? Number(episodeMatch[2] ?? episodeMatch[4]) : null)
-		if (season === null && seasonFolderAt >= 0) {
+		const folderSeason = (() => {
+			if (seasonFolderAt < 0) return null
 			const m = SEASON_FOLDER.exec(folders[seasonFolderAt]!)
-			season = m ? Number(m[1] ?? m[2]) : 0
+			return m ? Number(m[1] ?? m[2]) : 0
+		})()
+		let fromFile: { title: string; year: number | null }
+		let season: number | null
+		let episode: number | null
+		let absolute = false
+		if (absoluteMatch) {
+			const head = fansubTitle(stem.slice(0, absoluteMatch.index))
+			fromFile = head
+			season = head.season ?? folderSeason
+			episode = Number(absoluteMatch[1])
+			absolute = head.season === null
+		} else {
+			const parsed = filenameParse(stem, true)
+			const parsedSeason = 'seasons' in parsed ? parsed.seasons[0] : undefined
+			const parsedEpisode = 'episodeNumbers' in parsed ? parsed.episodeNumbers[0] : undefined
+			season = parsedSeason ?? (episodeMatch ? Number(episodeMatch[1] ?? episodeMatch[3]) : folderSeason)
+			episode = parsedEpisode ?? (episodeMatch ? Number(episodeMatch[2] ?? episodeMatch[4]) : null)
+			const head = fansubTitle(titleOf(parsed.title, stem))
+			fromFile = { title: head.title, year: numberOrNull(parsed.year) ?? head.year }
+			absolute = !episodeMatch && parsedSeason === undefined
 		}
-		// Show folder: the one above "Season NN", else the file's own parsed title.
+		// Show folder: the one above "Season NN", else (no title in the file name) the folder holding the file.
 		const showFolder =
-			seasonFolderAt > 0 ? folders[seasonFolderAt - 1]! : seasonFolderAt < 0 && folders.length > 0 && !parsed.title ? folders.at(-1)! : null
-		const source = showFolder ? filenameParse(stripTags(showFolder), false) : parsed
-		const title = cleanTitle(source.title || parsed.title)
-		const year = numberOrNull(source.year) ?? numberOrNull(parsed.year)
-		return { type: 'show', title, year, season, episode, tag }
+			seasonFolderAt > 0
+				? folders[seasonFolderAt - 1]!
+				: seasonFolderAt < 0 && folders.length > 0 && !fromFile.title
+					? folders.at(-1)!
+					: null
+		const fromFolder = showFolder ? filenameParse(stripTags(showFolder), false) : null
+		const title = fromFolder?.title ? fansubTitle(titleOf(fromFolder.title, stripTags(showFolder!))).title : fromFile.title
+		const year = numberOrNull(fromFolder?.year) ?? fromFile.year
+		return { type: 'show', title, year, season, episode, absolute, tag }
 	}
 
-	const fromFile = filenameParse(stripTags(stem), false)
+	// Plex stacks a film's parts: "Title (Year) - part1", "Title cd2", "Title - pt1".
+	const fromFile = filenameParse(stem.replace(/[\s._-]+(?:cd|disc|disk|dvd|part|pt)[\s._-]?\d{1,2}$/i, ''), false)
 	const folder = folders.at(-1)
 	const fromFolder = folder ? filenameParse(stripTags(folder), false) : null
 	// Plex: "Movies/Title (Year)/Title (Year).mkv"; a vague file name ("movie.mkv", "CD1") defers to its folder.
 	const useFolder = !!fromFolder?.year && (!fromFile.year || !fromFile.title)
 	const chosen = useFolder ? fromFolder : fromFile
-	return { type: 'movie', title: cleanTitle(chosen.title || stem), year: numberOrNull(chosen.year), season: null, episode: null, tag }
+	const chosenText = useFolder ? stripTags(folder!) : stem
+	return {
+		type: 'movie',
+		title: chosen.title ? titleOf(chosen.title, chosenText) : cleanTitle(stem),
+		year: numberOrNull(chosen.year),
+		season: null,
+		episode: null,
+		absolute: false,
+		tag,
+	}
+}
+
+/** The text of a name up to its year, SxxEyy or resolution: what the parser should call its title. */
+function rawTitle(text: string): string {
+	const end = /[\s._([-]+(?:(?:19|20)\d{2}(?=$|[\s._)\]-])|S\d{1,3}E\d|\d{3,4}p\b)/i.exec(text.slice(1))
+	return cleanTitle(end ? text.slice(0, end.index + 1) : text)
+}
+
+/**
+ * The parser's title, unless it mangled one the name plainly has: it keeps
+ * only the first character of a title in Japanese or Korean script ("も" of
+ * "もののけ姫"), and drops a first word that looks like a release tag
+ * ("Real Time with Bill Maher" → "Time with Bill Maher").
+ */
+function titleOf(parsedTitle: string, text: string): string {
+	const raw = rawTitle(text)
+	const parsed = cleanTitle(parsedTitle)
+	if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(raw)) return raw
+	const [first, ...rest] = raw.split(' ')
+	if (parsed && rest.length > 0 && rest.join(' ').toLowerCase() === parsed.toLowerCase() && /^\p{L}+$/u.test(first!)) return raw
+	return parsed
 }
 
 function numberOrNull(value: string | null | undefined): number | null {
@@ -94,63 +184,6 @@ function numberOrNull(value: string | null | undefined): number | null {
 
 function cleanTitle(title: string): string {
 	return title.replace(/[._]+/g, ' ').replace(/\s+/g, ' ').trim()
-}
-
-/** Comparable form of a title: lower case, no accents, punctuation or leading article, "&" as "and". */
-export function normaliseTitle(title: string): string {
-	return title
-		.normalize('NFKD')
-		.replace(/[\u0300-\u036f]/g, '')
-		.toLowerCase()
-		.replace(/&/g, ' and ')
-		.replace(/[^\p{L}\p{N}]+/gu, ' ')
-		.trim()
-		.replace(/^(the|a|an) /, '')
-}
-
-export interface CatalogueCandidate {
-	id: number
-	type: 'movie' | 'show'
-	title: string
-	originalTitle?: string
-	year: number | null
-	popularity?: number
-}
-
-export type MatchOutcome =
-	| { status: 'matched'; candidate: CatalogueCandidate }
-	| { status: 'unmatched'; reason: string }
-	| { status: 'ambiguous'; reason: string; candidates: CatalogueCandidate[] }
-
-/**
- * Picks the catalogue title a parsed name means. A title must match exactly
- * (normalised); the year, when the name has one, must be within one year
- * (release dates differ by country). Several equal matches without a year to
- * tell them apart are ambiguous rather than guessed.
- */
-export function chooseCandidate(parsed: ParsedName, candidates: CatalogueCandidate[]): MatchOutcome {
-	const wanted = normaliseTitle(parsed.title)
-	if (!wanted) return { status: 'unmatched', reason: 'no title in the file name' }
-	const sameTitle = candidates.filter(
-		(c) =>
-			c.type === parsed.type &&
-			(normaliseTitle(c.title) === wanted || (c.originalTitle !== undefined && normaliseTitle(c.originalTitle) === wanted)),
-	)
-	if (sameTitle.length === 0)
-		return { status: 'unmatched', reason: `no ${parsed.type === 'movie' ? 'film' : 'series'} titled "${parsed.title}" in the catalogue` }
-	if (parsed.year !== null) {
-		const exact = sameTitle.filter((c) => c.year === parsed.year)
-		const near = exact.length > 0 ? exact : sameTitle.filter((c) => c.year !== null && Math.abs(c.year - parsed.year!) <= 1)
-		if (near.length === 1) return { status: 'matched', candidate: near[0]! }
-		if (near.length === 0) return { status: 'unmatched', reason: `"${parsed.title}" is in the catalogue, but not from ${parsed.year}` }
-		return { status: 'ambiguous', reason: `${near.length} titles "${parsed.title}" (${parsed.year})`, candidates: near }
-	}
-	if (sameTitle.length === 1) return { status: 'matched', candidate: sameTitle[0]! }
-	return {
-		status: 'ambiguous',
-		reason: `${sameTitle.length} titles "${parsed.title}"; add the year or a {tmdb-…} tag`,
-		candidates: sameTitle,
-	}
 }
 
 /** Sidecar subtitle language and flags from its name relative to the video's stem ("Title.en.forced.srt"). */
