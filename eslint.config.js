@@ -90,4 +90,20 @@ export default tseslint.config(
 		files: TESTS,
 		rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off', 'no-restricted-globals': 'off' },
 	},
+
+	// A focused test (.only) silently skips the rest of the suite: never committed (Vitest's allowOnly
+	// and Playwright's forbidOnly refuse it at run time too). After the TESTS block, which frees tests
+	// from the source rules, so this is the only restricted syntax in test files.
+	{
+		files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/*.bench.ts', 'tests/**/*.ts'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: "MemberExpression[property.name='only']",
+					message: 'Do not commit a focused test (.only): it skips every other test in the run.',
+				},
+			],
+		},
+	},
 )

@@ -138,3 +138,28 @@ describe('tests', () => {
 		expect(await rulesBroken('server/promo/promo.server.test.ts', code)).toEqual([])
 	})
 })
+
+describe('focused tests', () => {
+	it('rejects .only in Vitest and Playwright tests', async () => {
+		const focused = [
+			"import { it } from 'vitest'\nit.only('a', () => {})\n",
+			"import { describe } from 'vitest'\ndescribe.only('a', () => {})\n",
+			"import { describe } from 'vitest'\ndescribe.each([1]).only('a %s', () => {})\n",
+			"import { test } from '@playwright/test'\ntest.only('a', () => {})\n",
+			"import { test } from '@playwright/test'\ntest.describe.only('a', () => {})\n",
+		]
+		for (const code of focused) {
+			expect(await rulesBroken('server/cache/cache.server.test.ts', code)).toContain('no-restricted-syntax')
+			expect(await rulesBroken('tests/e2e/player.spec.ts', code)).toContain('no-restricted-syntax')
+		}
+		expect(await rulesBroken('app/lib/library/library.bench.ts', "import { bench } from 'vitest'\nbench.only('a', () => {})\n")).toContain(
+			'no-restricted-syntax',
+		)
+	})
+
+	it('allows the same tests unfocused', async () => {
+		expect(
+			await rulesBroken('tests/e2e/player.spec.ts', "import { test } from '@playwright/test'\ntest.describe('a', () => {})\n"),
+		).toEqual([])
+	})
+})
