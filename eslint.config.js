@@ -34,6 +34,33 @@ const serverImport = {
 	message: 'app/components and app/lib run in the browser: take server data from a route loader, not from #server/.',
 }
 
+/**
+ * `*ForTests` functions replace what production relies on (the database, the outbound address
+ * check, the cache): only tests, benches and scripts call them. A local rule because no core rule
+ * matches a call by a name's ending.
+ */
+const forTestsOnly = {
+	meta: {
+		type: 'problem',
+		schema: [],
+		messages: { call: '{{name}}() is for tests, benches and scripts only; production code must not call it.' },
+	},
+	create(context) {
+		return {
+			CallExpression(node) {
+				const { callee } = node
+				const name =
+					callee.type === 'Identifier'
+						? callee.name
+						: callee.type === 'MemberExpression' && callee.property.type === 'Identifier'
+							? callee.property.name
+							: undefined
+				if (name?.endsWith('ForTests')) context.report({ node, messageId: 'call', data: { name } })
+			},
+		}
+	},
+}
+
 export default tseslint.config(
 	{ ignores: ['build/**', '.builds/**', 'node_modules/**', '.react-router/**', 'data/**', 'test-results/**', 'coverage/**'] },
 	js.configs.recommended,
@@ -89,6 +116,14 @@ export default tseslint.config(
 	{
 		files: TESTS,
 		rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off', 'no-restricted-globals': 'off' },
+	},
+
+	// Test setters (*ForTests) are called only by tests, benches and scripts.
+	{
+		files: ['**/*.{ts,tsx,js}'],
+		ignores: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/*.bench.ts', 'tests/**', 'bench/**', 'scripts/**'],
+		plugins: { willow: { rules: { 'for-tests-only': forTestsOnly } } },
+		rules: { 'willow/for-tests-only': 'error' },
 	},
 
 	// A focused test (.only) silently skips the rest of the suite: never committed (Vitest's allowOnly
