@@ -7,7 +7,8 @@
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+# npm ci installs exactly the lockfile (which lists every platform's native packages) and fails if it is out of date.
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx react-router build && npm prune --omit=dev --no-audit --no-fund
 

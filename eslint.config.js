@@ -83,6 +83,33 @@ const ioGlobals = [
 	message: PURE_MESSAGE,
 }))
 
+/**
+ * `*ForTests` functions replace what production relies on (the database, the outbound address
+ * check, the cache): only tests, benches and scripts call them. A local rule because no core rule
+ * matches a call by a name's ending.
+ */
+const forTestsOnly = {
+	meta: {
+		type: 'problem',
+		schema: [],
+		messages: { call: '{{name}}() is for tests, benches and scripts only; production code must not call it.' },
+	},
+	create(context) {
+		return {
+			CallExpression(node) {
+				const { callee } = node
+				const name =
+					callee.type === 'Identifier'
+						? callee.name
+						: callee.type === 'MemberExpression' && callee.property.type === 'Identifier'
+							? callee.property.name
+							: undefined
+				if (name?.endsWith('ForTests')) context.report({ node, messageId: 'call', data: { name } })
+			},
+		}
+	},
+}
+
 export default tseslint.config(
 	{ ignores: ['build/**', '.builds/**', 'node_modules/**', '.react-router/**', 'data/**', 'test-results/**', 'coverage/**'] },
 	js.configs.recommended,
@@ -169,5 +196,28 @@ export default tseslint.config(
 	{
 		files: TESTS,
 		rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off', 'no-restricted-globals': 'off' },
+	},
+	// Test setters (*ForTests) are called only by tests, benches and scripts.
+	{
+		files: ['**/*.{ts,tsx,js}'],
+		ignores: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/*.bench.ts', 'tests/**', 'bench/**', 'scripts/**'],
+		plugins: { willow: { rules: { 'for-tests-only': forTestsOnly } } },
+		rules: { 'willow/for-tests-only': 'error' },
+	},
+
+	// A focused test (.only) silently skips the rest of the suite: never committed (Vitest's allowOnly
+	// and Playwright's forbidOnly refuse it at run time too). After the TESTS block, which frees tests
+	// from the source rules, so this is the only restricted syntax in test files.
+	{
+		files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/*.bench.ts', 'tests/**/*.ts'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: "MemberExpression[property.name='only']",
+					message: 'Do not commit a focused test (.only): it skips every other test in the run.',
+				},
+			],
+		},
 	},
 )

@@ -9,5 +9,7 @@ export default defineConfig({
 		testTimeout: 20_000,
 		hookTimeout: 60_000,
 		pool: 'forks',
+		// A focused test (.only) fails the run instead of silently skipping the rest (Vitest allows it outside CI by default).
+		allowOnly: false,
 	},
 })

@@ -129,6 +129,10 @@ export async function main() {
 			logger.warn(
 				'TRUST_PROXY=true trusts every X-Forwarded-For hop: anyone can pick their address and skip per-client limits unless a proxy in front overwrites the header. Set the number of proxies (e.g. 1) or their subnets.',
 			)
+		if (env.ENABLE_TEST_ROUTES && env.NODE_ENV === 'production')
+			logger.warn(
+				'ENABLE_TEST_ROUTES is on in production: test switches (fault and promo cookies, the /__error-test page) are open to every visitor. Unset it outside tests.',
+			)
 		await prepare()
 		// The primary holds no pool of its own while workers run.
 		await closeDatabase()

@@ -16,7 +16,13 @@ const seriesId = z.number().int().positive().max(2_147_483_647)
 const CalendarRequestSchema = z.object({
 	series: z.array(seriesId).max(CALENDAR_MAX_SERIES, `At most ${CALENDAR_MAX_SERIES} series`),
 	watched: z
-		.record(z.string().regex(/^\d{1,10}$/), z.array(z.string().regex(/^s\d{1,4}e\d{1,5}$/)).max(5000))
+		.record(
+			z
+				.string()
+				.regex(/^\d{1,10}$/)
+				.refine((id) => Number(id) <= 2_147_483_647, 'Series ids go up to 2147483647'),
+			z.array(z.string().regex(/^s\d{1,4}e\d{1,5}$/)).max(5000),
+		)
 		.refine((value) => Object.keys(value).length <= CALENDAR_MAX_SERIES, `At most ${CALENDAR_MAX_SERIES} series`)
 		.default({}),
 })

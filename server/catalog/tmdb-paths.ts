@@ -27,11 +27,15 @@ const date = (name: string) =>
 		.string()
 		.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2024-01-31`)
 		.optional()
+/** The largest id PostgreSQL's integer holds (TMDB's are far below it). */
+export const MAX_TMDB_ID = 2_147_483_647
 /** At most 20 ids: TMDB's pages never need more, and each distinct list is its own upstream call. */
 const idList = (name: string) =>
 	z
 		.string()
 		.regex(/^\d{1,10}([,|]\d{1,10}){0,19}$/, `${name} must be up to 20 ids separated by , (and) or | (or)`)
+		// Checked here, not by the database: PostgreSQL's integer columns refuse larger ids with an error.
+		.refine((ids) => ids.split(/[,|]/).every((id) => Number(id) <= MAX_TMDB_ID), `${name}: ids go up to ${MAX_TMDB_ID}`)
 		.optional()
 
 const APPENDS = [
@@ -169,8 +173,6 @@ function parse<S extends z.ZodType>(schema: S, query: CatalogQuery): z.infer<S> 
 	throw badRequest(`${where}${issue?.message ?? 'Invalid query'}`)
 }
 
-/** The largest id PostgreSQL's integer holds (TMDB's are far below it). */
-export const MAX_TMDB_ID = 2_147_483_647
 const ID = '([1-9]\\d{0,9})'
 const NUM = '(\\d{1,4})'
 const matchers: Array<[RegExp, (m: RegExpMatchArray, q: CatalogQuery) => CatalogRoute]> = [

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { adsFileSchema } from '#app/lib/promo/schema.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { logger } from '#server/logger.server.ts'
+import { resetOwnerFilesForTests } from './owner-files.server.ts'
 import {
 	ADS_FILE,
 	AD_ROTATION_MS,
@@ -14,7 +15,6 @@ import {
 	promoImageOrigins,
 	readInfoModals,
 	readPromoConfig,
-	resetPromoCacheForTests,
 } from './promo.server.ts'
 
 const NOW = Date.parse('2026-05-10T12:00:00Z')
@@ -36,7 +36,7 @@ beforeEach(() => {
 	process.env.DATA_DIR = dir
 	delete process.env.ENABLE_TEST_ROUTES
 	resetEnvForTests()
-	resetPromoCacheForTests()
+	resetOwnerFilesForTests()
 })
 
 afterEach(() => {
@@ -45,7 +45,7 @@ afterEach(() => {
 		else process.env[key] = value
 	}
 	resetEnvForTests()
-	resetPromoCacheForTests()
+	resetOwnerFilesForTests()
 	fs.rmSync(dir, { recursive: true, force: true })
 })
 

@@ -9,7 +9,7 @@ import {
 	type InfoModal,
 } from '#app/lib/promo/schema.ts'
 import { PROMO_OVERRIDE_COOKIE, testCookie } from '#server/testing/test-switches.server.ts'
-import { entriesOf, readOwnerFile, resetOwnerFilesForTests, wholeOf } from './owner-files.server.ts'
+import { entriesOf, readOwnerFile, wholeOf } from './owner-files.server.ts'
 
 // The owner configures the home page's info banner and ads, and the info
 // modals, with JSON files in DATA_DIR (docs/decisions/0007-home-promo-config.md,
@@ -56,11 +56,6 @@ export function readConfigAds(now = Date.now()): Ad[] {
 /** Every valid info modal of modalData.json (not filtered by date: the browser applies the queue rules), as `GET /modalData.json` answers. */
 export function readInfoModals(now = Date.now()): InfoModal[] {
 	return readOwnerFile(INFO_MODALS_FILE, parseModals, [], now)
-}
-
-/** Forgets cached files (tests point DATA_DIR elsewhere between cases). */
-export function resetPromoCacheForTests() {
-	resetOwnerFilesForTests()
 }
 
 function overrideFrom(request: Request): PromoConfig | undefined {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
 	BookmarkSchema,
 	BookmarkTombstoneSchema,
+	MAX_MEDIA_ID,
 	MediaIdKeySchema,
 	WatchHistoryItemSchema,
 	type BookmarkSyncRequestSchema,
@@ -35,7 +36,8 @@ const isNumber = (value: unknown, min: number, max: number) =>
 	typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max
 const isTime = (value: unknown) => isInt(value, 0, MAX_TIME)
 const isText = (value: unknown, max: number) => typeof value === 'string' && value.length <= max
-const isMediaId = (value: unknown) => isInt(value, 1, 2_147_483_647)
+const isMediaId = (value: unknown) => isInt(value, 1, MAX_MEDIA_ID)
+const isMediaIdKey = (key: string) => MEDIA_ID_KEY.test(key) && Number(key) <= MAX_MEDIA_ID
 /** Trimmed already (zod would trim it), 1 to 64 characters. */
 const isCategory = (value: unknown) => typeof value === 'string' && value.length >= 1 && value.length <= 64 && value.trim() === value
 
@@ -136,7 +138,7 @@ export function quickWatchHistorySyncRequest(body: unknown): WatchHistorySyncReq
 		return undefined
 	let count = 0
 	for (const key in items) {
-		if (++count > MAX_ITEMS || !MEDIA_ID_KEY.test(key) || !isItem(items[key])) return undefined
+		if (++count > MAX_ITEMS || !isMediaIdKey(key) || !isItem(items[key])) return undefined
 	}
 	return body as WatchHistorySyncRequest
 }
@@ -211,7 +213,7 @@ export function lenientWatchHistorySyncRequest(body: unknown): { request: WatchH
 			skipped.push({
 				kind: 'item',
 				at: key,
-				error: parsedKey.success ? issueText(parsed.error!) : 'Watch-history keys are numeric media ids',
+				error: parsedKey.success ? issueText(parsed.error!) : issueText(parsedKey.error),
 			})
 	}
 	return { request: { items, changesOnly: envelope.data.changesOnly }, skipped }

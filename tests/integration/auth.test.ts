@@ -478,6 +478,12 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 					changedAt: { 'player.autoplay': 5 },
 				},
 			})
+			// A calendar feed and an add-on: rows only the users table's foreign-key cascade removes (deleteUserData does not name them).
+			expect((await browser.post('/api/calendar/feed', {})).status).toBe(201)
+			await running.testDb.handle.db
+				.insertInto('user_addons')
+				.values({ user_id: userId, manifest_url: 'https://addon.example/manifest.json', position: 0, name: 'Example', added_at: 4 })
+				.execute()
 			const exported = await browser.get<Record<string, unknown>>('/api/users/me/export')
 			expect(exported.status).toBe(200)
 			expect(exported.headers.get('content-disposition')).toMatch(/attachment; filename="willow-data-/)
@@ -504,8 +510,10 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 				'user_settings',
 				'user_sync_state',
 				'sessions',
+				'user_addons',
+				'calendar_feeds',
 			] as const) {
-				expect(await db.selectFrom(table).selectAll().where('user_id', '=', userId).execute()).toEqual([])
+				expect(await db.selectFrom(table).selectAll().where('user_id', '=', userId).execute(), table).toEqual([])
 			}
 			expect(await db.selectFrom('users').selectAll().where('id', '=', userId).execute()).toEqual([])
 			expect((await browser.get('/api/users/me')).status).toBe(401)

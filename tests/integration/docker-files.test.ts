@@ -81,3 +81,53 @@ describe('Dockerfile and docker-compose.yml', () => {
 		for (const name of readme) expect(inFiles, `${name} is in README but in neither file`).toContain(name)
 	})
 })
+
+describe('package-lock.json', () => {
+	interface LockedPackage {
+		version?: string
+		link?: boolean
+		dependencies?: Record<string, string>
+		optionalDependencies?: Record<string, string>
+	}
+	const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, LockedPackage> }
+	const manifest = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> }
+
+	/** Where Node (and npm ci) finds `name` from the package at `from`: its own node_modules, then each parent's. */
+	function resolve(from: string, name: string): LockedPackage | undefined {
+		let dir = from
+		for (;;) {
+			const found = lock.packages[`${dir ? `${dir}/` : ''}node_modules/${name}`]
+			if (found) return found
+			if (!dir) return undefined
+			const parent = dir.lastIndexOf('/node_modules/')
+			dir = parent === -1 ? '' : dir.slice(0, parent)
+		}
+	}
+
+	it('pins every package of package.json at its exact version', () => {
+		for (const [name, version] of Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })) {
+			expect(version, name).toMatch(/^\d+\.\d+\.\d+$/)
+			expect(resolve('', name)?.version, name).toBe(version)
+		}
+	})
+
+	it("lists every platform's optional package, so npm ci installs on any machine", () => {
+		const missing: string[] = []
+		for (const [at, locked] of Object.entries(lock.packages)) {
+			if (locked.link) continue
+			for (const name of Object.keys({ ...locked.dependencies, ...locked.optionalDependencies })) {
+				if (!resolve(at, name)) missing.push(`${name} (for ${at || 'the project'})`)
+			}
+		}
+		expect(missing).toEqual([])
+	})
+
+	it('the Dockerfile and CI install with npm ci, from the lockfile', () => {
+		const runs = read('Dockerfile')
+			.split('\n')
+			.filter((line) => line.startsWith('RUN '))
+		expect(runs.some((line) => /\bnpm ci\b/.test(line))).toBe(true)
+		expect(runs.filter((line) => /\bnpm (install|i)\b/.test(line))).toEqual([])
+		expect(read('.ci/run')).toMatch(/^npm ci$/m)
+	})
+})

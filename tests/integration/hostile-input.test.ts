@@ -53,6 +53,26 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
 		})
 		expect(sync.status).toBe(200)
 		expect(sync.body.skipped).toHaveLength(1)
+		// A watch-history key is an id too: skipped by name, and the rest of the batch is kept.
+		const item = { type: 'movie', title: 'Far', updatedAt: Date.now(), progress: { watched: 1, duration: 2 } }
+		for (const key of ['9999999999', '2147483648']) {
+			const history = await signedIn.post<{ skipped?: Array<{ at: string }>; items: Record<string, unknown> }>('/api/sync/watch-history', {
+				items: { [key]: item, '603': item },
+			})
+			expect(history.status, `watch-history key ${key}`).toBe(200)
+			expect(history.body.skipped?.map((skipped) => skipped.at)).toEqual([key])
+			expect(Object.keys(history.body.items)).toContain('603')
+			expect(Object.keys(history.body.items)).not.toContain(key)
+		}
+		const largest = await signedIn.post<{ skipped?: unknown[] }>('/api/sync/watch-history', { items: { '2147483647': item } })
+		expect(largest.status).toBe(200)
+		expect(largest.body.skipped).toBeUndefined()
+		await expectRefused(
+			await signedIn.post('/api/calendar', { series: [1399], watched: { '9999999999': ['s1e1'] } }),
+			'calendar watched key',
+		)
+		await expectRefused(await signedIn.get('/api/catalog/discover/movie?with_genres=9999999999'), 'discover genre id')
+		await expectRefused(await signedIn.get('/api/sources/lookup?type=movie&tmdbId=9999999999'), 'source lookup')
 	})
 
 	it('refuses NUL characters and lone surrogates in bodies and queries', async () => {

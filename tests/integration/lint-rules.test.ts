@@ -191,3 +191,58 @@ describe('app/lib is pure', () => {
 		).toEqual([])
 	})
 })
+
+describe('focused tests', () => {
+	it('rejects .only in Vitest and Playwright tests', async () => {
+		const focused = [
+			"import { it } from 'vitest'\nit.only('a', () => {})\n",
+			"import { describe } from 'vitest'\ndescribe.only('a', () => {})\n",
+			"import { describe } from 'vitest'\ndescribe.each([1]).only('a %s', () => {})\n",
+			"import { test } from '@playwright/test'\ntest.only('a', () => {})\n",
+			"import { test } from '@playwright/test'\ntest.describe.only('a', () => {})\n",
+		]
+		for (const code of focused) {
+			expect(await rulesBroken('server/cache/cache.server.test.ts', code)).toContain('no-restricted-syntax')
+			expect(await rulesBroken('tests/e2e/player.spec.ts', code)).toContain('no-restricted-syntax')
+		}
+		expect(await rulesBroken('app/lib/library/library.bench.ts', "import { bench } from 'vitest'\nbench.only('a', () => {})\n")).toContain(
+			'no-restricted-syntax',
+		)
+	})
+
+	it('allows the same tests unfocused', async () => {
+		expect(
+			await rulesBroken('tests/e2e/player.spec.ts', "import { test } from '@playwright/test'\ntest.describe('a', () => {})\n"),
+		).toEqual([])
+	})
+})
+
+describe('test setters (*ForTests)', () => {
+	const calls = [
+		"import { setPublicAddressCheckForTests } from '#server/sources/net/safe-fetch.server.ts'\nsetPublicAddressCheckForTests(() => true)\n",
+		"import * as files from './owner-files.server.ts'\nexport function reset() {\n\tfiles.resetOwnerFilesForTests()\n}\n",
+	]
+
+	it('rejects calling them in production code', async () => {
+		for (const code of calls) {
+			expect(await rulesBroken('server/promo/promo.server.ts', code)).toContain('willow/for-tests-only')
+			expect(await rulesBroken('app/routes/home.tsx', code)).toContain('willow/for-tests-only')
+			expect(await rulesBroken('server.js', code.replace(/^import .*\n/, ''))).toContain('willow/for-tests-only')
+		}
+	})
+
+	it('allows them in tests, benches and scripts, and allows defining them', async () => {
+		for (const code of calls) {
+			expect(await rulesBroken('server/promo/promo.server.test.ts', code)).toEqual([])
+			expect(await rulesBroken('tests/support/api.ts', code)).toEqual([])
+			expect(await rulesBroken('bench/sources/range.ts', code)).toEqual([])
+			expect(await rulesBroken('scripts/verify/fuzz.ts', code)).toEqual([])
+		}
+		expect(
+			await rulesBroken(
+				'server/db/db.server.ts',
+				'let handle = 0\nexport function setDatabaseForTests(next: number) {\n\thandle = next\n}\nexport const get = () => handle\n',
+			),
+		).toEqual([])
+	})
+})

@@ -7,7 +7,7 @@ import { PARTNERS_FILE, readPartners } from '#server/partners/partners.server.ts
 import { listPartnerSubmissions } from '#server/partners/submissions.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { logger } from '#server/logger.server.ts'
-import { resetPromoCacheForTests } from '#server/promo/promo.server.ts'
+import { resetOwnerFilesForTests } from '#server/promo/owner-files.server.ts'
 import { ApiClient, startApi, type RunningApi } from '#tests/support/api-test-client.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
 
@@ -119,13 +119,13 @@ describe("the owner's partners.json", () => {
 		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-partners-'))
 		process.env.DATA_DIR = dir
 		resetEnvForTests()
-		resetPromoCacheForTests()
+		resetOwnerFilesForTests()
 	})
 	afterAll(() => {
 		if (saved === undefined) delete process.env.DATA_DIR
 		else process.env.DATA_DIR = saved
 		resetEnvForTests()
-		resetPromoCacheForTests()
+		resetOwnerFilesForTests()
 		fs.rmSync(dir, { recursive: true, force: true })
 	})
 
@@ -151,7 +151,7 @@ describe("the owner's partners.json", () => {
 				],
 			}),
 		)
-		resetPromoCacheForTests()
+		resetOwnerFilesForTests()
 		expect(readPartners()).toEqual([
 			{
 				name: 'Good Partner',

@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resetEnvForTests } from '#server/env.server.ts'
-import { ADS_FILE, INFO_MODALS_FILE, resetPromoCacheForTests } from '#server/promo/promo.server.ts'
+import { resetOwnerFilesForTests } from '#server/promo/owner-files.server.ts'
+import { ADS_FILE, INFO_MODALS_FILE } from '#server/promo/promo.server.ts'
 import { startTestApp, type RunningApp } from '#tests/support/servers.ts'
 
 // GET /modalData.json and GET /ads.json (product.md §7 "Static files") answer the
@@ -20,7 +21,7 @@ describe('the owner files at their static paths', () => {
 		// A new mtime each time, as an owner's edit would make.
 		const stamp = Date.now() / 1000 + Math.random() * 1000
 		fs.utimesSync(file, stamp, stamp)
-		resetPromoCacheForTests()
+		resetOwnerFilesForTests()
 	}
 	const get = async (route: string) => {
 		const response = await fetch(`${app.baseUrl}${route}`)
@@ -36,7 +37,7 @@ describe('the owner files at their static paths', () => {
 		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-promo-files-'))
 		process.env.DATA_DIR = dir
 		resetEnvForTests()
-		resetPromoCacheForTests()
+		resetOwnerFilesForTests()
 		app = await startTestApp()
 	})
 	afterAll(async () => {
@@ -44,7 +45,7 @@ describe('the owner files at their static paths', () => {
 		if (savedDataDir === undefined) delete process.env.DATA_DIR
 		else process.env.DATA_DIR = savedDataDir
 		resetEnvForTests()
-		resetPromoCacheForTests()
+		resetOwnerFilesForTests()
 		fs.rmSync(dir, { recursive: true, force: true })
 	})
 

@@ -34,6 +34,14 @@ describe('the server process', () => {
 		expect(running.output()).toContain('PORT')
 	}, 30_000)
 
+	it('warns at start when the test switches are on in production', async () => {
+		running = await startServerProcess({ LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1', ENABLE_TEST_ROUTES: 'true' }, { readyPath: '/healthz' })
+		expect(running.output()).toContain('ENABLE_TEST_ROUTES is on in production')
+		await running.stop()
+		running = await startServerProcess({ LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1', ENABLE_TEST_ROUTES: 'false' }, { readyPath: '/healthz' })
+		expect(running.output()).not.toContain('ENABLE_TEST_ROUTES')
+	}, 90_000)
+
 	it('answers malformed Host headers with a page or the error page, never a stack', async () => {
 		running = await startServerProcess({ LOG_LEVEL: 'fatal', WEB_CONCURRENCY: '1' }, { readyPath: '/healthz' })
 		const { port } = new URL(running.origin)

@@ -456,9 +456,24 @@ describe.each(DIALECTS)('sync API on %s', (dialect) => {
 			await bob.device.post('/api/users/me/updateName', { name: 'Pwned', userId: aliceId })
 			expect((await alice.device.get<BookmarkAnswer>('/api/users/me/bookmarks')).body.bookmarks).toHaveLength(1)
 			expect((await alice.device.get<{ user: { name: string } }>('/api/users/me')).body.user.name).toBe(alice.account.username)
-			// Bob deleting his account leaves Alice untouched.
-			await bob.device.request('DELETE', '/api/users/me', { username: bob.account.username })
+			// Bob deleting his account (he confirms with his password) removes his rows and leaves Alice's untouched.
+			const bobId = (await bob.device.get<{ user: { id: string } }>('/api/users/me')).body.user.id
+			await bob.device.post('/api/sync/watch-history', {
+				items: { '42': { type: 'movie', title: 'Bob watched it too', updatedAt: 2, progress: { watched: 1, duration: 2 } } },
+			})
+			const { db } = running.testDb.handle
+			const rowsOf = async (userId: string) => ({
+				bookmarks: (await db.selectFrom('user_bookmarks').select('media_id').where('user_id', '=', userId).execute()).length,
+				history: (await db.selectFrom('user_watch_items').select('media_id').where('user_id', '=', userId).execute()).length,
+				users: (await db.selectFrom('users').select('id').where('id', '=', userId).execute()).length,
+			})
+			expect(await rowsOf(bobId)).toEqual({ bookmarks: 1, history: 1, users: 1 })
+			const deleted = await bob.device.request('DELETE', '/api/users/me', { password: bob.account.password })
+			expect(deleted.status).toBe(200)
+			expect(await rowsOf(bobId)).toEqual({ bookmarks: 0, history: 0, users: 0 })
+			expect(await rowsOf(aliceId)).toEqual({ bookmarks: 1, history: 1, users: 1 })
 			expect((await alice.device.get<HistoryAnswer>('/api/users/me/watch-history')).body.items['42']?.title).toBe('Secret')
+			expect((await alice.device.get<BookmarkAnswer>('/api/users/me/bookmarks')).body.bookmarks).toHaveLength(1)
 		})
 	})
 })

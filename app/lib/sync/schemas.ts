@@ -9,7 +9,9 @@ export const MAX_SYNC_HISTORY_ITEMS = 10_000
 export const MAX_EPISODES_PER_ITEM = 2_000
 /** Epoch milliseconds; 0 to year 2200. */
 const time = z.number().int().min(0).max(7_258_118_400_000)
-const mediaId = z.number().int().positive().max(2_147_483_647)
+/** The largest media id: PostgreSQL's integer columns stop here (SQLite would take more, so check before either). */
+export const MAX_MEDIA_ID = 2_147_483_647
+const mediaId = z.number().int().positive().max(MAX_MEDIA_ID)
 const shortText = (max: number) => z.string().max(max)
 
 export const CategorySchema = z.string().trim().min(1, 'Category must not be empty').max(64, 'Category must be at most 64 characters')
@@ -64,7 +66,10 @@ export const WatchHistoryItemSchema = z.object({
 	removedAt: time.optional(),
 })
 
-export const MediaIdKeySchema = z.string().regex(/^[1-9]\d{0,9}$/, 'Watch-history keys are numeric media ids')
+export const MediaIdKeySchema = z
+	.string()
+	.regex(/^[1-9]\d{0,9}$/, 'Watch-history keys are numeric media ids')
+	.refine((key) => Number(key) <= MAX_MEDIA_ID, `Watch-history keys are media ids up to ${MAX_MEDIA_ID}`)
 
 export const WatchHistorySchema = z
 	.record(MediaIdKeySchema, WatchHistoryItemSchema)
