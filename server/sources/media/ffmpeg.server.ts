@@ -14,7 +14,9 @@ import path from 'node:path'
 import { LRUCache } from 'lru-cache'
 import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
+import { readKeyframes } from './keyframes.server.ts'
 import {
+	needsKeyframes,
 	parseFfmpegInputReport,
 	parseFfprobeJson,
 	playabilityOf as playabilityRules,
@@ -23,6 +25,7 @@ import {
 } from './media-rules.ts'
 
 export type { Playability, ProbedMedia, SubtitleTrack } from './media-rules.ts'
+export { needsKeyframes } from './media-rules.ts'
 
 export type MediaInput =
 	{ kind: 'file'; path: string; cacheKey: string } | { kind: 'url'; url: string; headers: Record<string, string>; cacheKey: string }
@@ -212,15 +215,37 @@ async function probeWithTools(input: MediaInput, signal?: AbortSignal): Promise<
 }
 
 /**
+ * Adds the keyframe times to a probe of a file that will be remuxed (they
+ * decide its segments); null when they cannot be read, which makes the file
+ * a transcode. Other probes are returned as they are.
+ */
+export async function withKeyframes(input: MediaInput, probe: ProbedMedia, signal?: AbortSignal): Promise<ProbedMedia> {
+	if (probe.keyframes !== undefined || !needsKeyframes(probe)) return probe
+	try {
+		return { ...probe, keyframes: await readKeyframes(input, probe.container, probe.startSeconds ?? 0, signal) }
+	} catch (error) {
+		if (signal?.aborted) throw error
+		logger.warn(
+			{ err: (error as Error).message, input: input.kind === 'file' ? input.path : 'url' },
+			'keyframes unreadable: the video will be re-encoded',
+		)
+		return { ...probe, keyframes: null }
+	}
+}
+
+/**
  * ffprobe of `input` (JSON), with a timeout (falling back to ffmpeg's report of
- * the input when ffprobe fails); answers are cached by `cacheKey` in this process.
+ * the input when ffprobe fails), with keyframe times for files that are
+ * remuxed; answers are cached by `cacheKey` in this process.
  */
 export async function probeMedia(input: MediaInput, signal?: AbortSignal): Promise<ProbedMedia> {
 	const cached = probeCache.get(input.cacheKey)
 	if (cached) return cached
 	let pending = probesInFlight.get(input.cacheKey)
 	if (!pending) {
-		pending = probeWithTools(input, signal).finally(() => probesInFlight.delete(input.cacheKey))
+		pending = probeWithTools(input, signal)
+			.then((probe) => withKeyframes(input, probe, signal))
+			.finally(() => probesInFlight.delete(input.cacheKey))
 		probesInFlight.set(input.cacheKey, pending)
 	}
 	const probe = await pending
