@@ -335,6 +335,11 @@ function startAt(job: Job, index: number) {
 	})
 }
 
+/** What a job works on, for the log: a file's name, never a URL (a stream's carries a sealed token). */
+function jobLabel(input: MediaInput): string {
+	return input.kind === 'file' ? path.basename(input.path) : 'a proxied stream'
+}
+
 function spawnFfmpeg(job: Job, startIndex: number, audioFrom: number) {
 	const { ffmpeg } = ffmpegPaths()
 	if (!ffmpeg) throw new Error(FFMPEG_UNAVAILABLE_REASON)
@@ -344,6 +349,10 @@ function spawnFfmpeg(job: Job, startIndex: number, audioFrom: number) {
 	})
 	hlsCountersForTests.spawned++
 	Object.assign(job, { child, startIndex, nextIndex: startIndex, previousIndex: null, paused: false })
+	const startedAt = Date.now()
+	let made = 0
+	const about = { job: path.basename(job.dir).slice(0, 8), file: jobLabel(job.input), mode: job.mode, startIndex }
+	logger.info({ ...about, at: Number((job.plan.starts[startIndex] ?? 0).toFixed(3)), pid: child.pid }, 'ffmpeg started')
 	let stderr = ''
 	child.stderr?.on('data', (data: Buffer) => {
 		stderr = (stderr + data.toString('utf8')).slice(-2000)
@@ -364,6 +373,7 @@ function spawnFfmpeg(job: Job, startIndex: number, audioFrom: number) {
 		}
 		job.previousIndex = index
 		job.nextIndex = index + 1
+		made++
 		// Decide at once (not at the next tick) whether it is now too far ahead.
 		try {
 			tick(job)
@@ -373,6 +383,8 @@ function spawnFfmpeg(job: Job, startIndex: number, audioFrom: number) {
 	})
 	child.on('error', (error) => logger.warn({ err: error }, 'hls: ffmpeg could not start'))
 	child.on('close', (code, signal) => {
+		const ended = code === 0 ? 'finished' : job.child !== child || signal === 'SIGKILL' ? 'stopped' : 'failed'
+		logger.info({ ...about, ended, segments: made, seconds: Math.round((Date.now() - startedAt) / 100) / 10 }, 'ffmpeg stopped')
 		if (job.child !== child) {
 			removeWorkFiles(job, workPrefix)
 			return
