@@ -32,7 +32,7 @@ process.env.LOG_LEVEL = 'silent'
 
 // Imported after DATA_DIR is set: the environment is read once.
 const { ffmpegPaths, probeMedia } = await import('#server/sources/media/ffmpeg.server.ts')
-const { segmentCount, serveHlsSegment, stopAllHlsJobs } = await import('#server/sources/media/hls.server.ts')
+const { segmentCount, segmentPlanFor, serveHlsSegment, stopAllHlsJobs } = await import('#server/sources/media/hls.server.ts')
 
 const { ffmpeg, ffprobe } = ffmpegPaths()
 if (!ffmpeg || !ffprobe) throw new Error('ffmpeg is not available')
@@ -101,7 +101,7 @@ for (let runIndex = 0; runIndex < RUNS; runIndex++) {
 	started = performance.now()
 	const probe = await probeMedia(input())
 	const probeMs = performance.now() - started
-	const count = segmentCount(probe.durationSeconds)
+	const count = segmentCount(segmentPlanFor(probe, 'remux'))
 	const first = await timeSegment(0)
 	// Play-through: the rest in order, on the job the first request started.
 	started = performance.now()

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { RequestHandler } from 'express'
 import { logger } from '../logger.server.ts'
+import { redactUrl } from './redact.ts'
 
 declare module 'express-serve-static-core' {
 	interface Locals {
@@ -11,6 +12,8 @@ declare module 'express-serve-static-core' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
+/** HLS media segments (MPEG-TS, fMP4, AAC) and their keys, as every source serves them. */
+const HLS_SEGMENT_PATH = /\.(ts|m4s|aac|key)$/i
 
 /** Gives each request an id (kept from X-Request-Id when sane), a child logger and an access log line. */
 export const requestContext: RequestHandler = (req, res, next) => {
@@ -22,7 +25,13 @@ export const requestContext: RequestHandler = (req, res, next) => {
 	const started = process.hrtime.bigint()
 	res.on('finish', () => {
 		const ms = Number(process.hrtime.bigint() - started) / 1e6
-		res.locals.log.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request')
+		// A player asks for a segment every few seconds: those lines are for debugging, not the owner's log.
+		const level = res.statusCode < 400 && HLS_SEGMENT_PATH.test(req.path) ? 'debug' : 'info'
+		res.locals.log[level](
+			// Signed and sealed stream links are credentials: never logged (redact.ts).
+			{ method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+			'request',
+		)
 	})
 	next()
 }

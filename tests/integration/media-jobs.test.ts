@@ -3,11 +3,12 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setCatalogBackendForTests } from '#server/catalog/catalog.server.ts'
 import type { CatalogRoute } from '#server/catalog/tmdb-paths.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { notFound } from '#server/http/errors.server.ts'
+import { logger } from '#server/logger.server.ts'
 import { startMediaFolderJobs, takeLease } from '#server/sources/media-folder/jobs.server.ts'
 import { MEDIA_FOLDER_STREAM_BASE } from '#server/sources/media-folder/media-folder-source.server.ts'
 import { resetSigningSecretForTests, signPath } from '#server/sources/signing.server.ts'
@@ -147,6 +148,55 @@ describe.each(DIALECTS)('media folder background jobs on %s', (dialect) => {
 		await until(async () => (await rows()).some((r) => r.tmdb_id === 13), 'Forrest Gump indexed by the watch', 30_000)
 		fs.rmSync(added)
 		await until(async () => !(await rows()).some((r) => r.tmdb_id === 13), 'Forrest Gump forgotten by the watch', 30_000)
+	}, 90_000)
+
+	it('rescans once for a burst of copies: a film folder copied slowly, with its artwork, notes and temporary names', async () => {
+		if (stops.length === 0) stops.push(startMediaFolderJobs())
+		const scans = vi.spyOn(logger, 'info')
+		const scanned = () => scans.mock.calls.filter((call) => call.includes('media folder scanned')).length
+		const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+		await pause(3000)
+		const before = scanned()
+		const folder = path.join(media, 'Copy One (2001)')
+		fs.rmSync(folder, { recursive: true, force: true })
+		fs.mkdirSync(folder)
+		// The film, written in pieces under a hidden temporary name (as rsync does), then renamed.
+		const bytes = fs.readFileSync(clip)
+		const temporary = path.join(folder, '.Copy One (2001).mp4.part')
+		const handle = fs.openSync(temporary, 'w')
+		for (let piece = 0; piece < 4; piece++) {
+			fs.writeSync(handle, bytes.subarray((piece * bytes.length) / 4, ((piece + 1) * bytes.length) / 4))
+			await pause(300)
+		}
+		fs.closeSync(handle)
+		fs.renameSync(temporary, path.join(folder, 'Copy One (2001).mp4'))
+		fs.writeFileSync(path.join(folder, 'Copy One (2001).en.srt'), '1\n00:00:01,000 --> 00:00:02,000\nHi\n')
+		// Then what a film folder also holds, arriving slowly: none of it changes the index.
+		for (const name of ['movie.nfo', 'poster.jpg', 'fanart.jpg']) {
+			await pause(2500)
+			fs.writeFileSync(path.join(folder, name), 'x')
+		}
+		await until(
+			async () =>
+				(await testDb.handle.db.selectFrom('media_files').select('relative_path').execute()).some((r) =>
+					r.relative_path.startsWith('Copy One'),
+				),
+			'the copy indexed',
+			30_000,
+		)
+		// Anything still queued would run within the quiet period (5 s): wait it out, then count.
+		await pause(7000)
+		expect(scanned() - before).toBe(1)
+		scans.mockRestore()
+		fs.rmSync(folder, { recursive: true })
+		await until(
+			async () =>
+				!(await testDb.handle.db.selectFrom('media_files').select('relative_path').execute()).some((r) =>
+					r.relative_path.startsWith('Copy One'),
+				),
+			'the copy forgotten',
+			30_000,
+		)
 	}, 90_000)
 
 	it('hands the lease over: when the leaseholder stops, another process takes it and does the work', async () => {

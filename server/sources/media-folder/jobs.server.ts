@@ -8,6 +8,7 @@ import { ffmpegPaths } from '../media/ffmpeg.server.ts'
 import { makeTrickplay } from '../media/trickplay.server.ts'
 import { refreshSeasonMarkers } from '../markers/markers.server.ts'
 import { indexedFilePath, mediaFolders, scanMediaFolder } from './index.server.ts'
+import { SUBTITLE_EXTENSIONS, VIDEO_EXTENSIONS } from './naming.ts'
 import { mediaInputFor, probeOf } from './media-folder-source.server.ts'
 
 // Scanning, watching, probing and thumbnails run in exactly one process across
@@ -18,7 +19,30 @@ import { mediaInputFor, probeOf } from './media-folder-source.server.ts'
 const LEASE_NAME = 'media-folder'
 const LEASE_TTL_MS = 45_000
 const RENEW_MS = 15_000
-const RESCAN_DEBOUNCE_MS = 2_000
+/** A file counts as written once its size has not changed for this long (chokidar's awaitWriteFinish). */
+const WRITE_SETTLE_MS = 2_000
+/**
+ * A rescan waits for this long without a change in the folder: one rescan per
+ * burst of copies. Longer than WRITE_SETTLE_MS, since a file's event comes
+ * that much after its last write while a folder's comes at once.
+ */
+const RESCAN_QUIET_MS = 5_000
+/** …but no longer than this while changes keep coming (a long copy session still shows up). */
+const RESCAN_MAX_WAIT_MS = 60_000
+
+/**
+ * Whether a change at `file` can change the index: a video or subtitle file
+ * or a folder (renamed or removed), not hidden (rsync's and browsers'
+ * temporary names), not inside DATA_DIR (when an owner keeps it in the media
+ * folder, the caches written there would otherwise trigger rescans forever).
+ */
+export function changeMatters(event: string, file: string, dataDir: string): boolean {
+	if (file === dataDir || file.startsWith(dataDir + path.sep)) return false
+	if (path.basename(file).startsWith('.')) return false
+	if (event === 'addDir' || event === 'unlinkDir') return true
+	const ext = path.extname(file).toLowerCase()
+	return VIDEO_EXTENSIONS.has(ext) || SUBTITLE_EXTENSIONS.has(ext)
+}
 
 /** Takes or renews the lease for `holder`; true when this holder has it until now + ttl. */
 export async function takeLease(holder: string, now = Date.now(), ttlMs = LEASE_TTL_MS): Promise<boolean> {
@@ -100,6 +124,7 @@ export function startMediaFolderJobs(): () => Promise<void> {
 	let running: Promise<void> | undefined
 	let again = false
 	let debounce: NodeJS.Timeout | undefined
+	let firstChangeAt: number | null = null
 
 	const runScan = () => {
 		if (running) {
@@ -135,10 +160,24 @@ export function startMediaFolderJobs(): () => Promise<void> {
 		leader = true
 		logger.info({ holder }, 'media folder: this process scans and watches')
 		// awaitWriteFinish: a file still being copied in is picked up once its size settles.
-		watcher = watch(folders, { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: RESCAN_DEBOUNCE_MS }, followSymlinks: false })
-		watcher.on('all', () => {
+		const dataDir = path.resolve(getEnv().DATA_DIR)
+		watcher = watch(folders, {
+			ignoreInitial: true,
+			awaitWriteFinish: { stabilityThreshold: WRITE_SETTLE_MS },
+			followSymlinks: false,
+			ignored: (file: string) => file === dataDir || file.startsWith(dataDir + path.sep),
+		})
+		watcher.on('all', (event, file) => {
+			if (!changeMatters(event, file, dataDir)) return
+			logger.debug({ event, file: path.basename(file) }, 'media folder: change seen')
+			const now = Date.now()
+			firstChangeAt ??= now
 			clearTimeout(debounce)
-			debounce = setTimeout(runScan, RESCAN_DEBOUNCE_MS)
+			const wait = Math.max(0, Math.min(RESCAN_QUIET_MS, firstChangeAt + RESCAN_MAX_WAIT_MS - now))
+			debounce = setTimeout(() => {
+				firstChangeAt = null
+				runScan()
+			}, wait)
 		})
 		watcher.on('error', (error) => logger.warn({ err: error }, 'media folder: watch error'))
 		runScan()

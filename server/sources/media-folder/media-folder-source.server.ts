@@ -5,8 +5,10 @@ import { logger } from '../../logger.server.ts'
 import {
 	ffmpegPaths,
 	FFMPEG_UNAVAILABLE_REASON,
+	needsKeyframes,
 	playabilityOf,
 	probeMedia,
+	withKeyframes,
 	type MediaInput,
 	type Playability,
 	type ProbedMedia,
@@ -40,16 +42,24 @@ export function mediaInputFor(row: Pick<MediaFilesTable, 'id' | 'size' | 'mtime_
 	return { kind: 'file', path: absolutePath, cacheKey: `library-${row.id}-${row.size}-${row.mtime_ms}` }
 }
 
-/** The row's probe, probing now (and storing it) when the background prober has not reached it yet. */
+/**
+ * The row's probe (with keyframe times when it is remuxed), probing now and
+ * storing it when the background prober has not reached it yet: a lookup of
+ * a file not yet indexed waits for it. A probe stored before keyframes were
+ * read gets them now.
+ */
 export async function probeOf(row: MediaFilesTable, absolutePath: string, signal?: AbortSignal): Promise<ProbedMedia | null> {
-	if (row.probe) return JSON.parse(row.probe) as ProbedMedia
+	const stored = row.probe ? (JSON.parse(row.probe) as ProbedMedia) : null
+	if (stored && (stored.keyframes !== undefined || !needsKeyframes(stored))) return stored
 	if (!ffmpegPaths().ffprobe && !ffmpegPaths().ffmpeg) return null
+	const input = mediaInputFor(row, absolutePath)
 	try {
-		const probe = await probeMedia(mediaInputFor(row, absolutePath), signal)
+		const probe = stored ? await withKeyframes(input, stored, signal) : await probeMedia(input, signal)
 		await getDatabase()
 			.db.updateTable('media_files')
 			.set({ probe: JSON.stringify(probe) })
 			.where('id', '=', row.id)
+			.where('mtime_ms', '=', row.mtime_ms)
 			.execute()
 		row.probe = JSON.stringify(probe)
 		return probe

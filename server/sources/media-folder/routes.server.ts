@@ -5,7 +5,7 @@ import { getSessionUser } from '../../auth/session.server.ts'
 import { getDatabase } from '../../db/db.server.ts'
 import { HttpError, notFound } from '../../http/errors.server.ts'
 import { logger } from '../../logger.server.ts'
-import { hlsPlaylist, sendHlsPlaylist, serveHlsSegment } from '../media/hls.server.ts'
+import { hlsPlaylistFor, sendHlsPlaylist, serveHlsSegment } from '../media/hls.server.ts'
 import { extractSubtitleVtt } from '../media/subtitles.server.ts'
 import { decodeCaptionBytes } from '../proxy/caption-text.ts'
 import { signPath, verifyPath } from '../signing.server.ts'
@@ -116,12 +116,13 @@ export function mediaFolderStreamRouter(): Router {
 		const { row, absolute } = await rowFor(req, res, `${MEDIA_FOLDER_STREAM_BASE}/${req.params.id}/hls/index.m3u8`)
 		const probe = await probeOf(row, absolute)
 		if (!probe) throw new HttpError(503, 'This file could not be read')
+		const mode = playabilityFor(row, probe)?.mode === 'transcode' ? 'transcode' : 'remux'
 		const prefix = `${MEDIA_FOLDER_STREAM_BASE}/${row.id}/hls`
 		const signed = new URL(await signPath(prefix), 'http://x')
 		const segmentBase = `${prefix}/${signed.searchParams.get('exp')}/${signed.searchParams.get('sig')}`
 		sendHlsPlaylist(
 			res,
-			hlsPlaylist(probe.durationSeconds, (index) => `${segmentBase}/seg-${index}.ts`),
+			hlsPlaylistFor(probe, mode, (index) => `${segmentBase}/seg-${index}.ts`),
 		)
 	})
 

@@ -23,13 +23,15 @@ import {
 import {
 	hlsCacheDir,
 	hlsCountersForTests,
-	hlsPlaylist,
+	hlsPlaylistFor,
+	segmentPlanFor,
 	sendHlsPlaylist,
 	serveHlsSegment,
 	stopAllHlsJobs,
 	transcodeSlotAvailable,
 	type HlsMode,
 } from './hls.server.ts'
+import { readKeyframes } from './keyframes.server.ts'
 import { extractSubtitleVtt } from './subtitles.server.ts'
 import { makeTrickplay } from './trickplay.server.ts'
 
@@ -150,7 +152,12 @@ beforeAll(async () => {
 	media.mpeg4 = { input: file('clip-mpeg4.mkv'), mode: 'transcode' }
 	media.long = { input: file('long-mpeg4.mkv'), mode: 'transcode' }
 	media.busy = { input: file('clip-mpeg4.mkv', 'busy'), mode: 'transcode' }
-	for (const entry of Object.values(media)) entry.probe = await probeMedia(entry.input)
+	for (const entry of Object.values(media)) {
+		entry.probe = await probeMedia(entry.input)
+		// The MP4 plays directly in a browser, so probing did not read its keyframes; remuxing it here needs them.
+		if (entry.mode === 'remux' && entry.probe.keyframes === undefined)
+			entry.probe = { ...entry.probe, keyframes: await readKeyframes(entry.input, entry.probe.container) }
+	}
 
 	const app = express()
 	app.get('/playlist/:name', (req, res) => {
@@ -158,7 +165,7 @@ beforeAll(async () => {
 		if (!entry?.probe) return void res.status(404).end()
 		sendHlsPlaylist(
 			res,
-			hlsPlaylist(entry.probe.durationSeconds, (index) => `/seg/${req.params.name}/${index}`),
+			hlsPlaylistFor(entry.probe, entry.mode, (index) => `/seg/${req.params.name}/${index}`),
 		)
 	})
 	app.get('/seg/:name/:index', async (req, res) => {
@@ -269,9 +276,9 @@ describe('serveHlsSegment', () => {
 		const bytes = Buffer.from(await response.arrayBuffer())
 		const ts = await describeTs(bytes)
 		expect(ts).toMatchObject({ video: 'h264', audio: 'aac', packetsAligned: true })
-		// mpegts adds its usual 1.4 s mux delay to every timestamp.
-		expect(ts.start).toBeGreaterThanOrEqual(1.3)
-		expect(ts.start).toBeLessThan(1.5)
+		// Every timestamp gets hls.server.ts's 1 s pad and mpegts's usual 1.4 s mux delay.
+		expect(ts.start).toBeGreaterThanOrEqual(2.3)
+		expect(ts.start).toBeLessThan(2.5)
 		const spawned = hlsCountersForTests.spawned
 		const again = await fetch(segmentUrl('mkv', 0))
 		expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true)
@@ -290,12 +297,14 @@ describe('serveHlsSegment', () => {
 		expect(response.status).toBe(200)
 		const ts = await describeTs(Buffer.from(await response.arrayBuffer()))
 		expect(ts).toMatchObject({ video: 'h264', audio: 'aac', packetsAligned: true })
-		// Copied video starts at the keyframe at or before 18 s (GOP 2 s), plus the 1.4 s mux delay.
-		expect(ts.start).toBeGreaterThanOrEqual(16 + 1.3)
-		expect(ts.start).toBeLessThanOrEqual(18 + 1.5)
+		// Copied video starts on the keyframe at 18 s (GOP 2 s: the plan's boundary), plus the 1 s pad and 1.4 s mux delay.
+		expect(ts.start).toBeGreaterThanOrEqual(18 + 2.3)
+		expect(ts.start).toBeLessThanOrEqual(18 + 2.5)
 		expect(hlsCountersForTests.spawned).toBe(spawned + 1)
 		// The job began at segment 3: nothing before it was made.
-		expect(fs.existsSync(path.join(hlsCacheDir(media.seek!.input, 'remux'), 'seg-0.ts'))).toBe(false)
+		expect(fs.existsSync(path.join(hlsCacheDir(media.seek!.input, 'remux', segmentPlanFor(media.seek!.probe!, 'remux')), 'seg-0.ts'))).toBe(
+			false,
+		)
 	})
 
 	it('runs one ffmpeg for concurrent requests of the same segment', async () => {
@@ -341,7 +350,7 @@ describe('serveHlsSegment', () => {
 	}, 60_000)
 
 	it('leaves the job to the process holding the lock and sends what it makes', async () => {
-		const dir = hlsCacheDir(media.foreign!.input, 'remux')
+		const dir = hlsCacheDir(media.foreign!.input, 'remux', segmentPlanFor(media.foreign!.probe!, 'remux'))
 		fs.mkdirSync(dir, { recursive: true })
 		// Another live process on this host (the test runner's parent) holds the job.
 		fs.writeFileSync(
@@ -351,7 +360,7 @@ describe('serveHlsSegment', () => {
 		const spawned = hlsCountersForTests.spawned
 		const pending = fetch(segmentUrl('foreign', 1))
 		await new Promise((resolve) => setTimeout(resolve, 800))
-		const made = fs.readFileSync(path.join(hlsCacheDir(media.mkv!.input, 'remux'), 'seg-1.ts'))
+		const made = fs.readFileSync(path.join(hlsCacheDir(media.mkv!.input, 'remux', segmentPlanFor(media.mkv!.probe!, 'remux')), 'seg-1.ts'))
 		fs.writeFileSync(path.join(dir, 'seg-1.ts.tmp'), made)
 		fs.renameSync(path.join(dir, 'seg-1.ts.tmp'), path.join(dir, 'seg-1.ts'))
 		const response = await pending
@@ -366,23 +375,23 @@ describe('serveHlsSegment', () => {
 		expect(response.status).toBe(200)
 		const ts = await describeTs(Buffer.from(await response.arrayBuffer()))
 		expect(ts).toMatchObject({ video: 'h264', audio: 'aac', packetsAligned: true })
-		// Keyframes forced on the boundary: the segment starts at 6 s exactly (+1.4 s mux delay, less AAC priming).
-		expect(ts.start).toBeGreaterThan(6 + 1.3)
-		expect(ts.start).toBeLessThan(6 + 1.5)
+		// Keyframes forced on the boundary: the segment starts at 6 s exactly (+1 s pad, +1.4 s mux delay, less AAC priming).
+		expect(ts.start).toBeGreaterThan(6 + 2.3)
+		expect(ts.start).toBeLessThan(6 + 2.5)
 	}, 40_000)
 
 	it('restarts a running transcode at a seek, in its transcode slot, and pauses it when far ahead', async () => {
 		// The previous test's transcode may still hold the only slot.
 		stopAllHlsJobs()
-		const dir = hlsCacheDir(media.long!.input, 'transcode')
+		const dir = hlsCacheDir(media.long!.input, 'transcode', segmentPlanFor(media.long!.probe!, 'transcode'))
 		const spawned = hlsCountersForTests.spawned
 		expect((await fetch(segmentUrl('long', 0))).status).toBe(200)
 		// Seek to 2:00 while the job is still at the start: ffmpeg restarts there.
 		const response = await fetch(segmentUrl('long', 20))
 		expect(response.status).toBe(200)
 		const ts = await describeTs(Buffer.from(await response.arrayBuffer()))
-		expect(ts.start).toBeGreaterThan(120 + 1.3)
-		expect(ts.start).toBeLessThan(120 + 1.5)
+		expect(ts.start).toBeGreaterThan(120 + 2.3)
+		expect(ts.start).toBeLessThan(120 + 2.5)
 		expect(hlsCountersForTests.spawned).toBe(spawned + 2)
 		const made = () =>
 			fs

@@ -7,14 +7,13 @@
 // Each binary is checked once by running `-version`, so a broken or
 // non-executable one makes callers list files as "ffmpeg is not available"
 // instead of failing every request.
-import { execFile, spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
+import { execFile } from 'node:child_process'
 import { LRUCache } from 'lru-cache'
-import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
+import { readKeyframes } from './keyframes.server.ts'
+import { ffmpegPaths, FFMPEG_UNAVAILABLE_REASON, inputArgs, forgetResolvedTools, type MediaInput } from './tools.server.ts'
 import {
+	needsKeyframes,
 	parseFfmpegInputReport,
 	parseFfprobeJson,
 	playabilityOf as playabilityRules,
@@ -23,117 +22,14 @@ import {
 } from './media-rules.ts'
 
 export type { Playability, ProbedMedia, SubtitleTrack } from './media-rules.ts'
+export { needsKeyframes } from './media-rules.ts'
 
-export type MediaInput =
-	{ kind: 'file'; path: string; cacheKey: string } | { kind: 'url'; url: string; headers: Record<string, string>; cacheKey: string }
-
-/** The reason callers give when a file needs ffmpeg and there is none. */
-export const FFMPEG_UNAVAILABLE_REASON = 'ffmpeg is not available'
-
-type Tool = 'ffmpeg' | 'ffprobe'
-const resolved = new Map<Tool, string | null>()
-
-function runs(binary: string): boolean {
-	const result = spawnSync(binary, ['-version'], { timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] })
-	return result.status === 0 && /version/i.test(result.stdout?.toString() ?? '')
-}
-
-function onPath(name: string): string | null {
-	for (const dir of getEnv().PATH.split(path.delimiter)) {
-		if (!dir) continue
-		const candidate = path.join(dir, name)
-		try {
-			fs.accessSync(candidate, fs.constants.X_OK)
-			if (fs.statSync(candidate).isFile()) return candidate
-		} catch {
-			// not here
-		}
-	}
-	return null
-}
-
-function bundled(tool: Tool): string | null {
-	const require = createRequire(import.meta.url)
-	let binary: string
-	try {
-		binary = (require(tool === 'ffmpeg' ? '@ffmpeg-installer/ffmpeg' : '@ffprobe-installer/ffprobe') as { path: string }).path
-	} catch {
-		return null
-	}
-	try {
-		fs.accessSync(binary, fs.constants.X_OK)
-	} catch {
-		// The package's postinstall `chmod u+x` does not run with --ignore-scripts, and
-		// only sets the owner's bit; try once, then give up with a clear log line.
-		try {
-			fs.chmodSync(binary, 0o755)
-			logger.warn({ binary }, `bundled ${tool} was not executable; made it executable`)
-		} catch {
-			logger.warn(
-				{ binary },
-				`bundled ${tool} is not executable (chmod +x it, or set ${tool === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH'})`,
-			)
-			return null
-		}
-	}
-	return binary
-}
-
-function resolveTool(tool: Tool): string | null {
-	if (resolved.has(tool)) return resolved.get(tool) ?? null
-	const env = getEnv()
-	const configured = tool === 'ffmpeg' ? env.FFMPEG_PATH : env.FFPROBE_PATH
-	const candidates = configured ? [configured] : [onPath(tool), bundled(tool)]
-	let found: string | null = null
-	for (const candidate of candidates) {
-		if (candidate && runs(candidate)) {
-			found = candidate
-			break
-		}
-		if (candidate) logger.warn({ binary: candidate }, `${tool} does not run`)
-	}
-	if (!found) logger.warn(`${tool} is not available: files that need it are listed with "${FFMPEG_UNAVAILABLE_REASON}"`)
-	resolved.set(tool, found)
-	return found
-}
-
-/** The ffmpeg and ffprobe binaries to use (checked once per process); null when none works. */
-export function ffmpegPaths(): { ffmpeg: string | null; ffprobe: string | null } {
-	return { ffmpeg: resolveTool('ffmpeg'), ffprobe: resolveTool('ffprobe') }
-}
+export { FFMPEG_UNAVAILABLE_REASON, ffmpegPaths, inputArgs, type MediaInput } from './tools.server.ts'
 
 /** Tests change FFMPEG_PATH between cases. */
 export function resetFfmpegPathsForTests() {
-	resolved.clear()
+	forgetResolvedTools()
 	probeCache.clear()
-}
-
-/** ffmpeg/ffprobe arguments that open `input` (everything up to and including `-i`). */
-export function inputArgs(input: MediaInput, beforeInput: string[] = []): string[] {
-	if (input.kind === 'file') return [...beforeInput, '-i', input.path]
-	let url: URL
-	try {
-		url = new URL(input.url)
-	} catch {
-		throw new Error('not a URL')
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('only http(s) URLs can be opened')
-	const headerText = Object.entries(input.headers)
-		// A CR/LF inside a header would let a source inject more headers.
-		.filter(([name, value]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && !/[\r\n]/.test(value))
-		.map(([name, value]) => `${name}: ${value}\r\n`)
-		.join('')
-	return [
-		// Only network protocols: a playlist or redirect must not make ffmpeg read local files.
-		'-protocol_whitelist',
-		'http,https,tcp,tls',
-		'-rw_timeout',
-		'20000000',
-		...(headerText ? ['-headers', headerText] : []),
-		...beforeInput,
-		'-i',
-		url.href,
-	]
 }
 
 export class FfmpegUnavailableError extends Error {
@@ -212,15 +108,37 @@ async function probeWithTools(input: MediaInput, signal?: AbortSignal): Promise<
 }
 
 /**
+ * Adds the keyframe times to a probe of a file that will be remuxed (they
+ * decide its segments); null when they cannot be read, which makes the file
+ * a transcode. Other probes are returned as they are.
+ */
+export async function withKeyframes(input: MediaInput, probe: ProbedMedia, signal?: AbortSignal): Promise<ProbedMedia> {
+	if (probe.keyframes !== undefined || !needsKeyframes(probe)) return probe
+	try {
+		return { ...probe, keyframes: await readKeyframes(input, probe.container, probe.startSeconds ?? 0, signal) }
+	} catch (error) {
+		if (signal?.aborted) throw error
+		logger.warn(
+			{ err: (error as Error).message, input: input.kind === 'file' ? input.path : 'url' },
+			'keyframes unreadable: the video will be re-encoded',
+		)
+		return { ...probe, keyframes: null }
+	}
+}
+
+/**
  * ffprobe of `input` (JSON), with a timeout (falling back to ffmpeg's report of
- * the input when ffprobe fails); answers are cached by `cacheKey` in this process.
+ * the input when ffprobe fails), with keyframe times for files that are
+ * remuxed; answers are cached by `cacheKey` in this process.
  */
 export async function probeMedia(input: MediaInput, signal?: AbortSignal): Promise<ProbedMedia> {
 	const cached = probeCache.get(input.cacheKey)
 	if (cached) return cached
 	let pending = probesInFlight.get(input.cacheKey)
 	if (!pending) {
-		pending = probeWithTools(input, signal).finally(() => probesInFlight.delete(input.cacheKey))
+		pending = probeWithTools(input, signal)
+			.then((probe) => withKeyframes(input, probe, signal))
+			.finally(() => probesInFlight.delete(input.cacheKey))
 		probesInFlight.set(input.cacheKey, pending)
 	}
 	const probe = await pending

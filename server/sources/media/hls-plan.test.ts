@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
+	fixedPlan,
 	HLS_SEGMENT_SECONDS,
 	hlsPlaylist,
 	IDLE_STOP_MS,
-	indicesAfterEnd,
+	keyframePlan,
 	MAX_SEGMENTS_AHEAD,
 	numberChunk,
 	planJob,
@@ -13,34 +14,36 @@ import {
 	type JobView,
 } from './hls-plan.ts'
 
-describe('segments', () => {
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
+
+describe('fixed segments (transcodes)', () => {
 	it('splits a duration into fixed segments with a shorter last one', () => {
 		expect(HLS_SEGMENT_SECONDS).toBe(6)
-		expect(segmentCount(20)).toBe(4)
-		expect(segmentCount(18)).toBe(3)
-		expect(segmentCount(18.02)).toBe(3)
-		expect(segmentCount(0)).toBe(0)
-		expect(segmentCount(Number.NaN)).toBe(0)
-		expect([0, 1, 2, 3, 4].map((i) => segmentDuration(i, 20))).toEqual([6, 6, 6, 2, 0])
+		expect(segmentCount(fixedPlan(20))).toBe(4)
+		expect(segmentCount(fixedPlan(18))).toBe(3)
+		expect(segmentCount(fixedPlan(18.02))).toBe(3)
+		expect(segmentCount(fixedPlan(0))).toBe(0)
+		expect(segmentCount(fixedPlan(Number.NaN))).toBe(0)
+		expect([0, 1, 2, 3, 4].map((i) => segmentDuration(fixedPlan(20), i))).toEqual([6, 6, 6, 2, 0])
 	})
 
 	it('writes a VOD playlist covering the whole duration', () => {
-		const playlist = hlsPlaylist(20, (index) => `/api/stream/x/seg/${index}.ts?sig=a`)
+		const playlist = hlsPlaylist(fixedPlan(20), (index) => `/api/stream/x/seg/${index}.ts?sig=a`)
 		expect(playlist).toBe(
 			[
 				'#EXTM3U',
 				'#EXT-X-VERSION:3',
 				'#EXT-X-PLAYLIST-TYPE:VOD',
-				'#EXT-X-TARGETDURATION:7',
+				'#EXT-X-TARGETDURATION:6',
 				'#EXT-X-MEDIA-SEQUENCE:0',
 				'#EXT-X-INDEPENDENT-SEGMENTS',
-				'#EXTINF:6.000,',
+				'#EXTINF:6.000000,',
 				'/api/stream/x/seg/0.ts?sig=a',
-				'#EXTINF:6.000,',
+				'#EXTINF:6.000000,',
 				'/api/stream/x/seg/1.ts?sig=a',
-				'#EXTINF:6.000,',
+				'#EXTINF:6.000000,',
 				'/api/stream/x/seg/2.ts?sig=a',
-				'#EXTINF:2.000,',
+				'#EXTINF:2.000000,',
 				'/api/stream/x/seg/3.ts?sig=a',
 				'#EXT-X-ENDLIST',
 				'',
@@ -49,33 +52,68 @@ describe('segments', () => {
 	})
 
 	it('cuts a job at every boundary after its first segment', () => {
-		expect(segmentCutTimes(0, 4)).toEqual([6, 12, 18])
-		expect(segmentCutTimes(2, 4)).toEqual([18])
-		expect(segmentCutTimes(3, 4)).toEqual([])
+		expect(segmentCutTimes(fixedPlan(20), 0)).toEqual([6, 12, 18])
+		expect(segmentCutTimes(fixedPlan(20), 2)).toEqual([18])
+		expect(segmentCutTimes(fixedPlan(20), 3)).toEqual([])
+	})
+})
+
+describe('keyframe segments (remux)', () => {
+	// x264 defaults at 25 fps: keyint 250 (10 s) plus scene cuts, first picture after the audio's priming.
+	const longGop = [0.021, 10.021, 12.421, 16.861, 26.861]
+
+	it('starts every segment on its own keyframe, at least 6 s apart, with nothing repeated', () => {
+		const plan = keyframePlan(30.032, longGop)
+		expect(plan.starts).toEqual([0, 10.021, 16.861, 26.861])
+		expect(new Set(plan.starts).size).toBe(plan.starts.length)
+	})
+
+	it('gives durations that add up to the file (variable #EXTINF, the target the longest)', () => {
+		const plan = keyframePlan(30.032, longGop)
+		const durations = plan.starts.map((_, i) => segmentDuration(plan, i))
+		expect(sum(durations)).toBeCloseTo(30.032, 6)
+		const playlist = hlsPlaylist(plan, (i) => `s${i}.ts`)
+		expect(playlist).toContain('#EXT-X-TARGETDURATION:11\n')
+		expect(playlist).toContain('#EXTINF:10.021000,\ns0.ts')
+		expect(playlist).toContain('#EXTINF:6.840000,\ns1.ts')
+		expect(playlist).toContain('#EXTINF:3.171000,\ns3.ts')
+		const extinf = [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => Number(m[1]))
+		expect(sum(extinf)).toBeCloseTo(30.032, 5)
+	})
+
+	it('joins dense keyframes into ~6 s segments and ignores one at the very end', () => {
+		const everyTwoSeconds = Array.from({ length: 16 }, (_, i) => i * 2)
+		expect(keyframePlan(31, everyTwoSeconds).starts).toEqual([0, 6, 12, 18, 24, 30])
+		// A keyframe 0.1 s before the end would make a segment of nothing.
+		expect(keyframePlan(30.1, everyTwoSeconds).starts).toEqual([0, 6, 12, 18, 24])
+	})
+
+	it('makes one segment of a file with a single keyframe, none of an empty one', () => {
+		expect(keyframePlan(40, [0]).starts).toEqual([0])
+		expect(keyframePlan(0, [0]).starts).toEqual([])
+	})
+
+	it('cuts a job started by a seek at the later keyframe boundaries only', () => {
+		expect(segmentCutTimes(keyframePlan(30.032, longGop), 1)).toEqual([16.861, 26.861])
 	})
 })
 
 describe('numberChunk', () => {
-	it('gives a job its first index whatever the keyframe before it', () => {
-		expect(numberChunk(0, 5, null, 100)).toEqual({ index: 5, repeatPrevious: [] })
+	const plan = keyframePlan(60, [0, 10.021, 16.861, 26.861, 36.9, 47.3])
+
+	it('gives a job its first index whatever its start', () => {
+		expect(numberChunk(plan, 9.9, 1, null)).toEqual({ index: 1, skipped: [] })
 	})
 
 	it('numbers later chunks by start time, tolerating rounding just before a boundary', () => {
-		expect(numberChunk(36, 5, 5, 100)).toEqual({ index: 6, repeatPrevious: [] })
-		expect(numberChunk(35.97, 5, 5, 100)).toEqual({ index: 6, repeatPrevious: [] })
-		expect(numberChunk(36.4, 5, 5, 100)).toEqual({ index: 6, repeatPrevious: [] })
+		expect(numberChunk(plan, 16.861, 1, 1)).toEqual({ index: 2, skipped: [] })
+		expect(numberChunk(plan, 16.83, 1, 1)).toEqual({ index: 2, skipped: [] })
 	})
 
-	it('repeats the previous chunk for boundaries that had no keyframe of their own (long GOP)', () => {
-		// GOP of 10 s: the chunk after index 6 starts at 50 s, which is index 8.
-		expect(numberChunk(50, 5, 6, 100)).toEqual({ index: 8, repeatPrevious: [7] })
-	})
-
-	it('never goes backwards or past the last index', () => {
-		expect(numberChunk(10, 5, 6, 100)).toEqual({ index: 7, repeatPrevious: [] })
-		expect(numberChunk(1000, 0, 2, 5)).toEqual({ index: 4, repeatPrevious: [3] })
-		expect(indicesAfterEnd(2, 5)).toEqual([3, 4])
-		expect(indicesAfterEnd(4, 5)).toEqual([])
+	it('reports boundaries the muxer did not cut, never going backwards or past the end', () => {
+		expect(numberChunk(plan, 36.9, 1, 2)).toEqual({ index: 4, skipped: [3] })
+		expect(numberChunk(plan, 5, 0, 3)).toEqual({ index: 4, skipped: [] })
+		expect(numberChunk(plan, 1000, 0, 5)).toEqual({ index: 5, skipped: [] })
 	})
 })
 

@@ -1,92 +1,103 @@
 // The arithmetic of Willow's on-demand HLS, kept pure so it is unit-tested
-// apart from ffmpeg: fixed-length segments give a VOD playlist for the whole
-// file before a single segment exists (the viewer can seek anywhere at once),
-// and a seek only has to restart ffmpeg at `index * HLS_SEGMENT_SECONDS`.
+// apart from ffmpeg: a plan of segment start times gives a VOD playlist for
+// the whole file before a single segment exists (the viewer can seek anywhere
+// at once), and a seek only has to restart ffmpeg at that segment's start.
 //
-// Segment boundaries. When transcoding, keyframes are forced on every
-// boundary, so segment `i` is exactly [i*S, (i+1)*S). When H.264 is copied the
-// cut can only fall on a keyframe of the source: ffmpeg's segment muxer cuts
-// at the first keyframe at or after each boundary (within SEGMENT_TIME_TOLERANCE),
-// and a job started by a seek begins at the keyframe at or before its first
-// boundary. A chunk is therefore numbered by its real start time, not by the
-// muxer's running count (which would drift after a long GOP): a boundary with
-// no keyframe before the next one gets the previous chunk again. Chunks may
-// overlap by up to one GOP but never leave a gap; hls.js places media by its
-// timestamps (which are the source's own, via -output_ts_offset), so the
-// playlist's nominal durations are off by at most one GOP per segment.
+// Segment boundaries (decision 0035). When H.264 is copied, a segment can
+// only start on a keyframe of the source, so a remux plan is made from the
+// file's own keyframe times (read once, keyframes.server.ts): each boundary is
+// the first keyframe at least HLS_SEGMENT_SECONDS after the previous one, and
+// #EXTINF is the real distance between boundaries. Segments are therefore of
+// varying length (a 10 s GOP gives 10 s segments), add up to the file's
+// duration, and never repeat or overlap. When transcoding, keyframes are
+// forced on a fixed grid of HLS_SEGMENT_SECONDS.
 
 export const HLS_SEGMENT_SECONDS = 6
 
-/** Keyframes this close before a boundary count as on it (timestamps are rounded). */
+/** Keyframes this close to a boundary count as on it (timestamps are rounded). */
 export const SEGMENT_TIME_TOLERANCE = 0.05
 
-export function segmentCount(durationSeconds: number, segmentSeconds = HLS_SEGMENT_SECONDS): number {
-	if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return 0
-	// A last sliver shorter than the tolerance is not worth its own segment.
-	return Math.max(1, Math.ceil((durationSeconds - SEGMENT_TIME_TOLERANCE) / segmentSeconds))
+/** A keyframe this close to the end does not start a segment of its own (nothing left to play). */
+const MIN_LAST_SEGMENT_SECONDS = 0.25
+
+/** Where each segment starts (seconds from the start of the file); starts[0] is 0. */
+export interface SegmentPlan {
+	durationSeconds: number
+	starts: number[]
 }
 
-/** Nominal duration of segment `index` (the last one is shorter). */
-export function segmentDuration(index: number, durationSeconds: number, segmentSeconds = HLS_SEGMENT_SECONDS): number {
-	const count = segmentCount(durationSeconds, segmentSeconds)
-	if (index < 0 || index >= count) return 0
-	if (index < count - 1) return segmentSeconds
-	return Math.max(0, durationSeconds - index * segmentSeconds)
+/** Fixed segments (transcodes, which force a keyframe on every boundary). */
+export function fixedPlan(durationSeconds: number, segmentSeconds = HLS_SEGMENT_SECONDS): SegmentPlan {
+	if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return { durationSeconds: 0, starts: [] }
+	// A last sliver shorter than the tolerance is not worth its own segment.
+	const count = Math.max(1, Math.ceil((durationSeconds - SEGMENT_TIME_TOLERANCE) / segmentSeconds))
+	return { durationSeconds, starts: Array.from({ length: count }, (_, index) => index * segmentSeconds) }
+}
+
+/** Segments that each start on a keyframe of the source (copied video), about `segmentSeconds` or longer. */
+export function keyframePlan(durationSeconds: number, keyframes: readonly number[], segmentSeconds = HLS_SEGMENT_SECONDS): SegmentPlan {
+	if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return { durationSeconds: 0, starts: [] }
+	const starts = [0]
+	for (const time of [...keyframes].sort((a, b) => a - b)) {
+		if (!Number.isFinite(time) || time > durationSeconds - MIN_LAST_SEGMENT_SECONDS) continue
+		if (time >= starts.at(-1)! + segmentSeconds - SEGMENT_TIME_TOLERANCE) starts.push(time)
+	}
+	return { durationSeconds, starts }
+}
+
+export function segmentCount(plan: SegmentPlan): number {
+	return plan.starts.length
+}
+
+/** Duration of segment `index` (0 outside the plan). */
+export function segmentDuration(plan: SegmentPlan, index: number): number {
+	if (index < 0 || index >= plan.starts.length) return 0
+	const end = index + 1 < plan.starts.length ? plan.starts[index + 1]! : plan.durationSeconds
+	return Math.max(0, end - plan.starts[index]!)
 }
 
 /** A VOD playlist for the whole duration: every segment listed from the first request. */
-export function hlsPlaylist(durationSeconds: number, segmentUri: (index: number) => string, segmentSeconds = HLS_SEGMENT_SECONDS): string {
-	const count = segmentCount(durationSeconds, segmentSeconds)
+export function hlsPlaylist(plan: SegmentPlan, segmentUri: (index: number) => string): string {
+	const durations = plan.starts.map((_, index) => segmentDuration(plan, index))
 	const lines = [
 		'#EXTM3U',
 		'#EXT-X-VERSION:3',
 		'#EXT-X-PLAYLIST-TYPE:VOD',
-		// Copied H.264 may run up to one GOP past the nominal length; the target must not be below any segment.
-		`#EXT-X-TARGETDURATION:${segmentSeconds + 1}`,
+		// The spec: the longest segment's duration rounded to the nearest integer must not exceed it.
+		`#EXT-X-TARGETDURATION:${Math.max(1, Math.ceil(Math.max(0, ...durations)))}`,
 		'#EXT-X-MEDIA-SEQUENCE:0',
 		'#EXT-X-INDEPENDENT-SEGMENTS',
 	]
-	for (let index = 0; index < count; index++) {
-		lines.push(`#EXTINF:${segmentDuration(index, durationSeconds, segmentSeconds).toFixed(3)},`, segmentUri(index))
-	}
+	for (const [index, duration] of durations.entries()) lines.push(`#EXTINF:${duration.toFixed(6)},`, segmentUri(index))
 	lines.push('#EXT-X-ENDLIST', '')
 	return lines.join('\n')
 }
 
-/** The boundaries (absolute seconds) after `startIndex` at which a job starting there cuts. */
-export function segmentCutTimes(startIndex: number, count: number, segmentSeconds = HLS_SEGMENT_SECONDS): number[] {
-	const times: number[] = []
-	for (let index = startIndex + 1; index < count; index++) times.push(index * segmentSeconds)
-	return times
+/** The boundaries (seconds) after `startIndex` at which a job starting there cuts. */
+export function segmentCutTimes(plan: SegmentPlan, startIndex: number): number[] {
+	return plan.starts.slice(startIndex + 1)
 }
 
 /**
- * Numbers a finished chunk by its start time. Returns the index the chunk is
- * stored under and the skipped indices (boundaries without their own
- * keyframe) that must repeat the previous chunk. `previousIndex` is the index
- * of the job's previous chunk, or null for the job's first chunk, which is
- * always the index the job was started for.
+ * Numbers a finished chunk by its start time (the plan's segment at or just
+ * before it). `previousIndex` is the job's previous chunk, or null for the
+ * job's first chunk, which is always the index the job was started for.
+ * `skipped` lists plan segments the muxer did not cut (none when the plan is
+ * right: the caller logs it, and a later request restarts ffmpeg there).
  */
 export function numberChunk(
+	plan: SegmentPlan,
 	chunkStartSeconds: number,
 	jobStartIndex: number,
 	previousIndex: number | null,
-	count: number,
-	segmentSeconds = HLS_SEGMENT_SECONDS,
-): { index: number; repeatPrevious: number[] } {
-	if (previousIndex === null) return { index: jobStartIndex, repeatPrevious: [] }
-	const byTime = Math.floor((chunkStartSeconds + SEGMENT_TIME_TOLERANCE) / segmentSeconds)
-	const index = Math.min(count - 1, Math.max(previousIndex + 1, byTime))
-	const repeatPrevious: number[] = []
-	for (let skipped = previousIndex + 1; skipped < index; skipped++) repeatPrevious.push(skipped)
-	return { index, repeatPrevious }
-}
-
-/** At the end of the media, indices past the last chunk repeat it (only copied video leaves any). */
-export function indicesAfterEnd(lastIndex: number, count: number): number[] {
-	const rest: number[] = []
-	for (let index = lastIndex + 1; index < count; index++) rest.push(index)
-	return rest
+): { index: number; skipped: number[] } {
+	if (previousIndex === null) return { index: jobStartIndex, skipped: [] }
+	let byTime = 0
+	while (byTime + 1 < plan.starts.length && plan.starts[byTime + 1]! <= chunkStartSeconds + SEGMENT_TIME_TOLERANCE) byTime++
+	const index = Math.min(plan.starts.length - 1, Math.max(previousIndex + 1, byTime))
+	const skipped: number[] = []
+	for (let missing = previousIndex + 1; missing < index; missing++) skipped.push(missing)
+	return { index, skipped }
 }
 
 /** How far ahead of the viewer ffmpeg may run before it is paused. */

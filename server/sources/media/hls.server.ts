@@ -15,7 +15,7 @@
 // - Transcodes are CPU-heavy, so TRANSCODE_CONCURRENCY slots (lock files too,
 //   so the limit holds across workers) bound them; beyond that the answer is
 //   503 "needs transcoding, server busy".
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -26,16 +26,19 @@ import { logger } from '../../logger.server.ts'
 import { FileLock, lockIsHeld } from './cache-lock.server.ts'
 import { ffmpegPaths, FFMPEG_UNAVAILABLE_REASON, inputArgs, type MediaInput, type ProbedMedia } from './ffmpeg.server.ts'
 import {
+	fixedPlan,
 	HLS_SEGMENT_SECONDS,
-	indicesAfterEnd,
+	hlsPlaylist,
+	keyframePlan,
 	numberChunk,
 	planJob,
 	segmentCount,
 	segmentCutTimes,
 	SEGMENT_TIME_TOLERANCE,
+	type SegmentPlan,
 } from './hls-plan.ts'
 
-export { HLS_SEGMENT_SECONDS, hlsPlaylist, segmentCount } from './hls-plan.ts'
+export { HLS_SEGMENT_SECONDS, segmentCount, type SegmentPlan } from './hls-plan.ts'
 
 export type HlsMode = 'remux' | 'transcode'
 
@@ -57,10 +60,32 @@ function cacheRoot() {
 	return path.resolve(getEnv().DATA_DIR, 'hls-cache')
 }
 
-/** The cache folder of one input in one mode (the key is hashed: it may hold a path or URL). */
-export function hlsCacheDir(input: MediaInput, mode: HlsMode): string {
+/**
+ * The segments of `probe` in `mode`: on the file's own keyframes when video
+ * is copied, on a fixed grid when it is re-encoded (forced keyframes).
+ * Throws for a remux whose keyframes were not read (callers probe with
+ * probeMedia/withKeyframes, which read them).
+ */
+export function segmentPlanFor(probe: ProbedMedia, mode: HlsMode): SegmentPlan {
+	if (mode === 'transcode' || probe.videoCodec === null) return fixedPlan(probe.durationSeconds)
+	if (!Array.isArray(probe.keyframes)) throw new Error('keyframes of this file are not known')
+	return keyframePlan(probe.durationSeconds, probe.keyframes)
+}
+
+/** The VOD playlist of `probe` in `mode`, each segment's URL made by `segmentUri`. */
+export function hlsPlaylistFor(probe: ProbedMedia, mode: HlsMode, segmentUri: (index: number) => string): string {
+	return hlsPlaylist(segmentPlanFor(probe, mode), segmentUri)
+}
+
+/**
+ * The cache folder of one input in one mode and plan (the key is hashed: it
+ * may hold a path or URL). The plan is part of the name, so segments cut on
+ * other boundaries (an older plan) are never mixed in.
+ */
+export function hlsCacheDir(input: MediaInput, mode: HlsMode, plan: SegmentPlan): string {
 	const key = crypto.createHash('sha256').update(input.cacheKey).digest('hex').slice(0, 32)
-	return path.join(cacheRoot(), `${key}-${mode}`)
+	const planKey = crypto.createHash('sha256').update(JSON.stringify(plan)).digest('hex').slice(0, 8)
+	return path.join(cacheRoot(), `${key}-${mode}-${planKey}`)
 }
 
 const segmentFile = (dir: string, index: number) => path.join(dir, `seg-${index}.ts`)
@@ -112,6 +137,13 @@ interface Job {
 	dir: string
 	input: MediaInput
 	mode: HlsMode
+	plan: SegmentPlan
+	container: string
+	startSeconds: number
+	/** Where the audio of a seek job's first segment starts, by segment (audioStartFor). */
+	audioStarts: Map<number, number>
+	/** ffmpeg is about to start (its arguments are being worked out). */
+	starting: boolean
 	count: number
 	lock: FileLock
 	slot: FileLock | null
@@ -125,11 +157,33 @@ interface Job {
 }
 
 const jobs = new Map<string, Job>()
+
+/**
+ * Added to every output timestamp. A job from the start would otherwise have
+ * negative timestamps (B-frame reordering, the AAC encoder's priming), which
+ * the muxer shifts away in that job only; segments from different jobs would
+ * then not line up.
+ */
+const TIMESTAMP_PAD_SECONDS = 1
+
+/** How much later than a keyframe to ask ffmpeg to seek so it lands on that keyframe (see ffmpegArgs). */
+function seekBias(container: string): number {
+	// MP4/MOV seek by presentation time: no heuristic there. 0.5 ms past it absorbs rounding.
+	return (container === 'mp4' || container === 'mov' ? 0 : 3 / 23) + 0.0005
+}
 let exitHookInstalled = false
 
-function ffmpegArgs(job: Job, startIndex: number, output: string): string[] {
-	const start = startIndex * HLS_SEGMENT_SECONDS
-	const seek = startIndex > 0 ? ['-ss', String(start)] : []
+function ffmpegArgs(job: Job, startIndex: number, audioFrom: number, output: string): string[] {
+	const start = job.plan.starts[startIndex] ?? 0
+	const copy = job.mode === 'remux'
+	// Copied video starts on the keyframe at `start`. ffmpeg seeks 3/23 s before the asked time in
+	// formats that do not seek by presentation time when the video has B-frames (its "dts heuristic"),
+	// which would land on the keyframe before; asking that much later lands on `start` exactly.
+	const seekTo = startIndex === 0 ? 0 : copy ? start + seekBias(job.container) : start
+	const seek = startIndex === 0 ? [] : [...(copy ? ['-noaccurate_seek'] : []), '-ss', seekTo.toFixed(6)]
+	// Without an accurate seek, the audio (re-encoded) is trimmed by hand, where a job running
+	// through this boundary would have put it (audioStartFor).
+	const audioTrim = copy && startIndex > 0 ? ['-af', `atrim=start=${(audioFrom - seekTo).toFixed(6)}`] : []
 	const video =
 		job.mode === 'remux'
 			? ['-c:v', 'copy']
@@ -163,6 +217,7 @@ function ffmpegArgs(job: Job, startIndex: number, output: string): string[] {
 		'-sn',
 		'-dn',
 		...video,
+		...audioTrim,
 		'-c:a',
 		'aac',
 		'-ac',
@@ -171,16 +226,21 @@ function ffmpegArgs(job: Job, startIndex: number, output: string): string[] {
 		'160k',
 		'-max_muxing_queue_size',
 		'1024',
-		// Timestamps stay those of the source, so segments from different jobs line up.
-		...(startIndex > 0 ? ['-output_ts_offset', String(start)] : []),
+		// Timestamps stay those of the source (plus a fixed pad), so segments from different jobs line up.
+		'-output_ts_offset',
+		(seekTo + TIMESTAMP_PAD_SECONDS).toFixed(6),
 		'-f',
 		'segment',
 		'-segment_format',
 		'mpegts',
 		'-segment_times',
-		segmentCutTimes(startIndex, job.count + 1).join(','),
+		// A cut past the end keeps the list non-empty for a job starting at the last segment.
+		[...segmentCutTimes(job.plan, startIndex), job.plan.durationSeconds + 60]
+			.map((time) => (time + TIMESTAMP_PAD_SECONDS).toFixed(6))
+			.join(','),
 		'-segment_time_delta',
-		String(SEGMENT_TIME_TOLERANCE),
+		// Remux cuts fall exactly on keyframes; forced keyframes land on the first frame at or after a boundary.
+		job.mode === 'remux' ? '0.000500' : String(SEGMENT_TIME_TOLERANCE),
 		'-segment_start_number',
 		String(startIndex),
 		// One CSV line per finished segment on stdout: "file,start,end".
@@ -190,14 +250,6 @@ function ffmpegArgs(job: Job, startIndex: number, output: string): string[] {
 		'csv',
 		output,
 	]
-}
-
-function linkSegment(dir: string, from: number, to: number) {
-	try {
-		fs.linkSync(segmentFile(dir, from), segmentFile(dir, to))
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code !== 'EEXIST') fs.copyFileSync(segmentFile(dir, from), segmentFile(dir, to))
-	}
 }
 
 function removeWorkFiles(job: Job, prefix: string) {
@@ -210,15 +262,97 @@ function removeWorkFiles(job: Job, prefix: string) {
 	}
 }
 
-function spawnFfmpeg(job: Job, startIndex: number) {
+/** ffprobe's packets of the video around `time` (absolute), with the decode order timestamps ffmpeg derives. */
+function videoPacketsAround(input: MediaInput, fromSeconds: number, toSeconds: number): Promise<Array<{ pts: number; dts: number }>> {
+	const { ffprobe } = ffmpegPaths()
+	if (!ffprobe) return Promise.resolve([])
+	const args = [
+		'-v',
+		'error',
+		'-read_intervals',
+		`${Math.max(0, fromSeconds).toFixed(6)}%${toSeconds.toFixed(6)}`,
+		'-select_streams',
+		'V:0',
+		'-show_entries',
+		'packet=pts_time,dts_time',
+		'-of',
+		'csv=p=0',
+		...inputArgs(input),
+	]
+	return new Promise((resolve) => {
+		execFile(ffprobe, args, { timeout: 20_000, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' }, (error, stdout) => {
+			if (error) return resolve([])
+			resolve(
+				stdout
+					.split('\n')
+					.map((line) => line.split(',').map(Number))
+					.filter(([pts, dts]) => Number.isFinite(pts) && Number.isFinite(dts))
+					.map(([pts, dts]) => ({ pts: pts!, dts: dts! })),
+			)
+		})
+	})
+}
+
+/**
+ * Where the audio of a remuxed segment starting at `index` begins. A job that
+ * runs through a boundary interleaves packets by decode time, so the audio
+ * changes segment at the keyframe's decode timestamp (before its
+ * presentation time when the video has B-frames), one AAC frame on (the
+ * encoder's priming). A job started there by a seek trims its audio to the
+ * same place, so segments from either job follow each other. Found by reading
+ * the packets of the GOP before the keyframe (no decoding).
+ */
+async function audioStartFor(job: Job, index: number): Promise<number> {
+	const start = job.plan.starts[index] ?? 0
+	const absolute = start + job.startSeconds
+	const packets = await videoPacketsAround(job.input, absolute - 0.5, absolute + 0.2)
+	const keyframe = packets.find((packet) => Math.abs(packet.pts - absolute) < 0.002)
+	const decodeAt = keyframe ? keyframe.dts - job.startSeconds : start
+	return decodeAt + AAC_FRAME_SECONDS
+}
+
+/** One AAC frame at 48 kHz (1024 samples): the priming the encoder puts before its first sample. */
+const AAC_FRAME_SECONDS = 1024 / 48_000
+
+/** Starts ffmpeg at segment `index` (for a remux seek, once the audio's start is known). */
+function startAt(job: Job, index: number) {
+	Object.assign(job, { startIndex: index, nextIndex: index, previousIndex: null, paused: false })
+	if (job.mode !== 'remux' || index === 0) return spawnFfmpeg(job, index, 0)
+	const known = job.audioStarts.get(index)
+	if (known !== undefined) return spawnFfmpeg(job, index, known)
+	job.starting = true
+	void audioStartFor(job, index).then((audioFrom) => {
+		job.starting = false
+		job.audioStarts.set(index, audioFrom)
+		// Stopped meanwhile (idle, lock lost): nothing to start.
+		if (jobs.get(job.dir) !== job) return
+		try {
+			spawnFfmpeg(job, index, audioFrom)
+		} catch (error) {
+			logger.warn({ err: error }, 'hls: could not start ffmpeg')
+			finishJob(job)
+		}
+	})
+}
+
+/** What a job works on, for the log: a file's name, never a URL (a stream's carries a sealed token). */
+function jobLabel(input: MediaInput): string {
+	return input.kind === 'file' ? path.basename(input.path) : 'a proxied stream'
+}
+
+function spawnFfmpeg(job: Job, startIndex: number, audioFrom: number) {
 	const { ffmpeg } = ffmpegPaths()
 	if (!ffmpeg) throw new Error(FFMPEG_UNAVAILABLE_REASON)
 	const workPrefix = `work-${crypto.randomBytes(6).toString('hex')}-`
-	const child = spawn(ffmpeg, ffmpegArgs(job, startIndex, path.join(job.dir, `${workPrefix}%d.ts`)), {
+	const child = spawn(ffmpeg, ffmpegArgs(job, startIndex, audioFrom, path.join(job.dir, `${workPrefix}%d.ts`)), {
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	hlsCountersForTests.spawned++
 	Object.assign(job, { child, startIndex, nextIndex: startIndex, previousIndex: null, paused: false })
+	const startedAt = Date.now()
+	let made = 0
+	const about = { job: path.basename(job.dir).slice(0, 8), file: jobLabel(job.input), mode: job.mode, startIndex }
+	logger.info({ ...about, at: Number((job.plan.starts[startIndex] ?? 0).toFixed(3)), pid: child.pid }, 'ffmpeg started')
 	let stderr = ''
 	child.stderr?.on('data', (data: Buffer) => {
 		stderr = (stderr + data.toString('utf8')).slice(-2000)
@@ -227,16 +361,19 @@ function spawnFfmpeg(job: Job, startIndex: number) {
 		if (job.child !== child) return
 		const [name, startText] = line.split(',')
 		if (!name) return
-		const { index, repeatPrevious } = numberChunk(Number(startText), job.startIndex, job.previousIndex, job.count)
+		const chunkStart = Number(startText) - TIMESTAMP_PAD_SECONDS
+		const { index, skipped } = numberChunk(job.plan, chunkStart, job.startIndex, job.previousIndex)
+		// The plan cuts on keyframes the file has; a segment skipped here is made when asked for (by a restart).
+		if (skipped.length > 0) logger.warn({ dir: job.dir, skipped, start: chunkStart }, 'hls: ffmpeg did not cut where planned')
 		try {
 			fs.renameSync(path.join(job.dir, path.basename(name)), segmentFile(job.dir, index))
-			for (const skipped of repeatPrevious) linkSegment(job.dir, job.previousIndex!, skipped)
 		} catch (error) {
 			logger.warn({ err: error, dir: job.dir }, 'hls: could not store a segment')
 			return
 		}
 		job.previousIndex = index
 		job.nextIndex = index + 1
+		made++
 		// Decide at once (not at the next tick) whether it is now too far ahead.
 		try {
 			tick(job)
@@ -246,6 +383,8 @@ function spawnFfmpeg(job: Job, startIndex: number) {
 	})
 	child.on('error', (error) => logger.warn({ err: error }, 'hls: ffmpeg could not start'))
 	child.on('close', (code, signal) => {
+		const ended = code === 0 ? 'finished' : job.child !== child || signal === 'SIGKILL' ? 'stopped' : 'failed'
+		logger.info({ ...about, ended, segments: made, seconds: Math.round((Date.now() - startedAt) / 100) / 10 }, 'ffmpeg stopped')
 		if (job.child !== child) {
 			removeWorkFiles(job, workPrefix)
 			return
@@ -253,8 +392,8 @@ function spawnFfmpeg(job: Job, startIndex: number) {
 		job.child = null
 		try {
 			if (code === 0) {
-				if (job.previousIndex !== null)
-					for (const rest of indicesAfterEnd(job.previousIndex, job.count)) linkSegment(job.dir, job.previousIndex, rest)
+				if (job.previousIndex !== job.count - 1)
+					logger.warn({ dir: job.dir, last: job.previousIndex, count: job.count }, 'hls: ffmpeg ended before the last planned segment')
 			} else if (signal !== 'SIGKILL') {
 				logger.warn({ code, signal, stderr: stderr.trim(), startIndex: job.startIndex }, 'hls: ffmpeg failed')
 				writeJsonAtomically(failureFile(job.dir), { startIndex: job.startIndex, at: Date.now(), message: stderr.trim().slice(-300) })
@@ -291,6 +430,8 @@ function tick(job: Job) {
 		return
 	}
 	job.slot?.heartbeat()
+	// ffmpeg's start is being worked out (startAt): follow the viewer once it runs.
+	if (job.starting) return
 	const want = readJson<{ index: number; at: number }>(wantFile(job.dir)) ?? { index: job.startIndex, at: job.startedAt }
 	const wantIndex = Number.isInteger(want.index) && want.index >= 0 && want.index < job.count ? want.index : job.startIndex
 	const action = planJob({
@@ -308,7 +449,7 @@ function tick(job: Job) {
 	else if (action === 'restart') {
 		killChild(job)
 		fs.rmSync(failureFile(job.dir), { force: true })
-		spawnFfmpeg(job, wantIndex)
+		startAt(job, wantIndex)
 		job.startedAt = Date.now()
 	} else if (action === 'pause' && child?.pid) {
 		child.kill('SIGSTOP')
@@ -322,7 +463,7 @@ function tick(job: Job) {
 type EnsureResult = 'running' | 'busy' | 'unavailable'
 
 /** Makes sure some process is producing segments from `index` on (or will, after its next tick). */
-function ensureJob(input: MediaInput, probe: ProbedMedia, mode: HlsMode, dir: string, index: number): EnsureResult {
+function ensureJob(input: MediaInput, probe: ProbedMedia, plan: SegmentPlan, mode: HlsMode, dir: string, index: number): EnsureResult {
 	const own = jobs.get(dir)
 	if (own) {
 		tick(own)
@@ -344,7 +485,12 @@ function ensureJob(input: MediaInput, probe: ProbedMedia, mode: HlsMode, dir: st
 		dir,
 		input,
 		mode,
-		count: segmentCount(probe.durationSeconds),
+		plan,
+		container: probe.container,
+		startSeconds: probe.startSeconds ?? 0,
+		audioStarts: new Map(),
+		starting: false,
+		count: segmentCount(plan),
 		lock,
 		slot,
 		child: null,
@@ -374,7 +520,7 @@ function ensureJob(input: MediaInput, probe: ProbedMedia, mode: HlsMode, dir: st
 		fs.rmSync(failureFile(dir), { force: true })
 		// Holding the lock, any half-made segment here is left over from an owner that died.
 		removeWorkFiles(job, 'work-')
-		spawnFfmpeg(job, index)
+		startAt(job, index)
 	} catch (error) {
 		finishJob(job)
 		throw error
@@ -424,14 +570,16 @@ export async function serveHlsSegment(
 	req: Request,
 	res: Response,
 ): Promise<void> {
-	const count = segmentCount(probe.durationSeconds)
-	if (!Number.isInteger(index) || index < 0 || index >= count) return sendError(res, 404, 'Segment not found')
+	let plan: SegmentPlan
 	try {
+		plan = segmentPlanFor(probe, mode)
 		inputArgs(input)
 	} catch (error) {
 		return sendError(res, 400, error instanceof Error ? error.message : 'Bad input')
 	}
-	const dir = hlsCacheDir(input, mode)
+	const count = segmentCount(plan)
+	if (!Number.isInteger(index) || index < 0 || index >= count) return sendError(res, 404, 'Segment not found')
+	const dir = hlsCacheDir(input, mode, plan)
 	const file = segmentFile(dir, index)
 	const requestedAt = Date.now()
 	if (fs.existsSync(file)) {
@@ -466,7 +614,7 @@ export async function serveHlsSegment(
 			nextEnsure = now + 1000
 			let result: EnsureResult
 			try {
-				result = ensureJob(input, probe, mode, dir, index)
+				result = ensureJob(input, probe, plan, mode, dir, index)
 			} catch (error) {
 				logger.warn({ err: error }, 'hls: could not start ffmpeg')
 				return sendError(res, 503, 'This segment could not be prepared', 10)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { normaliseContainer, parseFfmpegInputReport, parseFfprobeJson, playabilityOf, type ProbedMedia } from './media-rules.ts'
+import {
+	needsKeyframes,
+	normaliseContainer,
+	parseFfmpegInputReport,
+	parseFfprobeJson,
+	playabilityOf,
+	type ProbedMedia,
+} from './media-rules.ts'
 
 const base: ProbedMedia = {
 	durationSeconds: 100,
@@ -34,6 +41,14 @@ describe('playabilityOf', () => {
 		expect(playabilityOf({ ...base, audioCodecs: ['aac', 'ac3'] }).mode).toBe('remux')
 	})
 
+	it('re-encodes H.264 whose keyframes could not be read (copied video is cut on them)', () => {
+		expect(playabilityOf({ ...base, container: 'matroska', keyframes: [0, 10] }).mode).toBe('remux')
+		expect(playabilityOf({ ...base, container: 'matroska', keyframes: null }).mode).toBe('transcode')
+		expect(needsKeyframes({ ...base, container: 'matroska' })).toBe(true)
+		expect(needsKeyframes(base)).toBe(false)
+		expect(needsKeyframes({ ...base, container: 'matroska', videoCodec: 'hevc' })).toBe(false)
+	})
+
 	it('transcodes HEVC, MPEG-4 part 2, 10-bit H.264 and VP9 that cannot stay in its container', () => {
 		expect(playabilityOf({ ...base, videoCodec: 'hevc' }).mode).toBe('transcode')
 		expect(playabilityOf({ ...base, container: 'avi', videoCodec: 'mpeg4', audioCodecs: ['mp3'] }).mode).toBe('transcode')
@@ -62,7 +77,7 @@ describe('parseFfprobeJson', () => {
 			{ index: 3, codec_type: 'subtitle', codec_name: 'subrip', tags: { language: 'eng', title: 'English' }, disposition: { forced: 0 } },
 			{ index: 4, codec_type: 'subtitle', codec_name: 'hdmv_pgs_subtitle', tags: { LANGUAGE: 'spa' }, disposition: { forced: 1 } },
 		],
-		format: { format_name: 'matroska,webm', duration: '20.005000' },
+		format: { format_name: 'matroska,webm', duration: '20.005000', start_time: '0.007000' },
 	}
 
 	it('reads codecs, size, duration and subtitle tracks, ignoring cover art', () => {
@@ -74,6 +89,7 @@ describe('parseFfprobeJson', () => {
 			height: 720,
 			audioCodecs: ['ac3'],
 			pixelFormat: 'yuv420p',
+			startSeconds: 0.007,
 			subtitleTracks: [
 				{ streamIndex: 3, codec: 'subrip', language: 'eng', title: 'English', forced: false, text: true },
 				{ streamIndex: 4, codec: 'hdmv_pgs_subtitle', language: 'spa', title: null, forced: true, text: false },
@@ -118,6 +134,7 @@ describe('parseFfmpegInputReport', () => {
 			audioCodecs: ['ac3', 'aac'],
 			subtitleTracks: [],
 			pixelFormat: 'yuv420p10le',
+			startSeconds: 13.426333,
 		})
 		expect(playabilityOf(probe).mode).toBe('transcode')
 	})

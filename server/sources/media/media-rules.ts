@@ -30,6 +30,14 @@ export interface ProbedMedia {
 	subtitleTracks: SubtitleTrack[]
 	/** Video pixel format (10-bit H.264 is not playable in browsers). */
 	pixelFormat?: string | null
+	/** The container's start time (ffmpeg shifts it to 0: keyframe times are relative to it). */
+	startSeconds?: number
+	/**
+	 * Keyframe times of the video (seconds from the start), read for files that
+	 * are remuxed: segments are cut on them (decision 0035). null: they could
+	 * not be read, so the video is re-encoded instead; absent: not read yet.
+	 */
+	keyframes?: number[] | null
 }
 
 /** How a browser can play a file: as it is, or through HLS (copy video + AAC audio, or full transcode). */
@@ -73,8 +81,15 @@ export function playabilityOf(probe: ProbedMedia): Playability {
 	if (probe.container === 'webm' && (video === null || WEBM_VIDEO.has(video)) && audioDirect) {
 		return { mode: 'direct', mimeType: 'video/webm' }
 	}
-	if (h264Playable || video === null) return { mode: 'remux' }
+	if (video === null) return { mode: 'remux' }
+	// Copied video can only be cut on its own keyframes; without them it is re-encoded.
+	if (h264Playable && probe.keyframes !== null) return { mode: 'remux' }
 	return { mode: 'transcode' }
+}
+
+/** True when the file would be remuxed if its keyframes were known (the prober reads them then). */
+export function needsKeyframes(probe: ProbedMedia): boolean {
+	return playabilityOf({ ...probe, keyframes: [] }).mode === 'remux' && probe.videoCodec !== null
 }
 
 // --- ffprobe JSON ---------------------------------------------------------
@@ -93,7 +108,7 @@ interface FfprobeStream {
 
 interface FfprobeJson {
 	streams?: FfprobeStream[]
-	format?: { format_name?: string; duration?: string }
+	format?: { format_name?: string; duration?: string; start_time?: string }
 }
 
 function tag(tags: Record<string, string> | undefined, name: string): string | null {
@@ -142,6 +157,7 @@ export function parseFfprobeJson(text: string): ProbedMedia {
 		audioCodecs,
 		subtitleTracks,
 		pixelFormat: video?.pix_fmt ?? null,
+		startSeconds: Number.isFinite(Number(json.format?.start_time)) ? Number(json.format?.start_time) : 0,
 	}
 }
 
@@ -161,6 +177,7 @@ export function parseFfmpegInputReport(text: string): ProbedMedia {
 	const format = /^Input #0, (.+?), from /m.exec(text)?.[1]
 	if (!format) throw new Error('ffmpeg could not read the input')
 	const durationSeconds = clockSeconds(/^\s*Duration: ([\d:.]+)/m.exec(text)?.[1] ?? '')
+	const startSeconds = Number(/^\s*Duration: .*?, start: (-?[\d.]+)/m.exec(text)?.[1] ?? 0)
 	let videoCodec: string | null = null
 	let width: number | null = null
 	let height: number | null = null
@@ -207,5 +224,6 @@ export function parseFfmpegInputReport(text: string): ProbedMedia {
 		audioCodecs,
 		subtitleTracks,
 		pixelFormat,
+		startSeconds: Number.isFinite(startSeconds) ? startSeconds : 0,
 	}
 }

@@ -10,7 +10,7 @@ import {
 	probeMedia,
 	type MediaInput,
 } from '../media/ffmpeg.server.ts'
-import { hlsPlaylist, sendHlsPlaylist, serveHlsSegment } from '../media/hls.server.ts'
+import { hlsPlaylistFor, sendHlsPlaylist, serveHlsSegment } from '../media/hls.server.ts'
 import { consumeClientLimit } from '../limits.server.ts'
 import type { ProxyTarget } from './proxy.server.ts'
 import { relayBase } from './relay.server.ts'
@@ -57,7 +57,7 @@ export async function serveRemux(req: Request, res: Response, token: string, nam
 		if (!(probed.durationSeconds > 0)) throw new HttpError(502, 'The stream has no known duration')
 		sendHlsPlaylist(
 			res,
-			hlsPlaylist(probed.durationSeconds, (index) => `seg-${index}.ts`),
+			hlsPlaylistFor(probed, playabilityOf(probed).mode === 'transcode' ? 'transcode' : 'remux', (index) => `seg-${index}.ts`),
 		)
 		return
 	}
