@@ -80,7 +80,9 @@ export async function syncFromTmdb(handle: DatabaseHandle, live: LiveCatalog, op
 	await mapLimit(refs, options.concurrency ?? 4, async (ref) => {
 		try {
 			const appends =
-				ref.media === 'movie' ? 'credits,external_ids,images,release_dates,watch/providers' : 'credits,external_ids,images,watch/providers'
+				ref.media === 'movie'
+					? 'alternative_titles,credits,external_ids,images,release_dates,watch/providers'
+					: 'alternative_titles,credits,external_ids,images,watch/providers'
 			const details = (await live.get(parseCatalogRoute(`/${ref.media}/${ref.id}`, { append_to_response: appends }))) as Record<
 				string,
 				unknown

@@ -282,6 +282,11 @@ describe('catalog:sync against the fake TMDB', () => {
 			expect(summary.imported).toBe(2)
 			expect(summary.failed).toBe(summary.listed - 2)
 			expect(failed).not.toContain('movie:550')
+			// Alternative titles are kept, so files and import rows using them match (decision 0039).
+			for (const path of ['/movie/550', '/tv/1399'])
+				expect(decodeURIComponent(tmdb.calls.find((call) => call.split('?')[0]!.endsWith(path)) ?? '')).toMatch(
+					/append_to_response=[^&]*alternative_titles/,
+				)
 			const local = createLocalCatalog(testDb.handle)
 			const movie = (await local.get(parseCatalogRoute('/movie/550', { append_to_response: 'credits,external_ids' }))) as {
 				title: string
