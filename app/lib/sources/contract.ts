@@ -27,6 +27,8 @@ interface StreamBase {
 	thumbnails?: string
 	/** Seconds of the intro, when known. */
 	intro?: { start: number; end: number }
+	/** Seconds of the end credits, when known: Up next shows from their start (product.md §4). */
+	credits?: { start: number; end: number }
 	bingeGroup?: string
 }
 
