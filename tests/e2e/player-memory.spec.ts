@@ -112,3 +112,21 @@ test('a quality and a speed chosen survive closing and reopening the player @mob
 	await openMenu(page, 'quality')
 	await expect(page.getByTestId('player-panel-quality').getByRole('radio', { name: '480p', exact: true })).toBeChecked()
 })
+
+test('with Seek preview off there are no thumbnails, and hovering the seek bar shows no preview box', async ({ page }) => {
+	await page.goto('/account?tab=player')
+	await page.getByRole('switch', { name: /Seek preview/ }).click()
+	await expect.poll(() => page.evaluate(() => localStorage.getItem('settings') ?? '')).toContain('"preview":false')
+	await openPlayer(page)
+	await page.getByTestId('player').hover({ position: { x: 20, y: 200 } })
+	const range = page.locator('media-time-range')
+	const box = (await range.boundingBox())!
+	await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+	const previewDisplay = () =>
+		range.evaluate((element) => {
+			const preview = element.shadowRoot?.querySelector('[part~="preview-box"]')
+			return preview ? getComputedStyle(preview).display : 'missing'
+		})
+	expect(await previewDisplay()).toBe('none')
+	await expect(page.getByTestId('player-thumbnails-track')).toHaveCount(0)
+})

@@ -66,8 +66,11 @@ export function ControlBar({
 	onPanel,
 	onDownload,
 	onPip,
+	preview,
 }: {
 	panel: Panel | null
+	/** Whether the seek bar has preview thumbnails. */
+	preview: boolean
 	onPanel: (panel: Panel | null) => void
 	onDownload: () => void
 	onPip: () => void
@@ -80,7 +83,8 @@ export function ControlBar({
 			<media-seek-forward-button class={WIDE_ONLY} seekoffset={String(SKIP_SECONDS)} />
 			<media-mute-button class="shrink-0" />
 			<media-volume-range class={WIDE_ONLY} />
-			<media-time-range class="min-w-12 flex-1" />
+			{/* The hover preview (picture and time) shows only when there are thumbnails to show. */}
+			<media-time-range class="min-w-12 flex-1" style={preview ? undefined : { '--media-preview-box-display': 'none' }} />
 			<media-time-display class="shrink-0 px-1 sm:px-2.5" showduration="" data-testid="player-time" />
 			<Button
 				variant="overlay"

@@ -170,7 +170,13 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 				</video>
 				<TopBar breadcrumb={breadcrumb} onClose={onClose} />
 				<media-loading-indicator slot="centered-chrome" noautohide="" />
-				<ControlBar panel={panel} onPanel={setPanel} onDownload={onDownload} onPip={() => void actions.togglePip()} />
+				<ControlBar
+					panel={panel}
+					onPanel={setPanel}
+					onDownload={onDownload}
+					onPip={() => void actions.togglePip()}
+					preview={Boolean(thumbnailsTrack) && settings.player.preview}
+				/>
 			</media-controller>
 
 			{/* Subtitles above Skip Intro and the up-next card, all above the control bar: nothing covers another. */}
