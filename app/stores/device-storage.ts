@@ -40,6 +40,10 @@ export const DEVICE_KEYS = {
 	deviceBestResolution: z.enum(['4k', '1080', '720', '480', '360']),
 	/** The player's last volume (product.md §9: default 0.1, remembered). */
 	'player-volume': z.number().min(0).max(1),
+	/** The player's playback speed chosen on this device (0.5–2). */
+	'player-speed': z.number().min(0.5).max(2),
+	/** The audio language (or track name) last chosen in the player on this device. */
+	'player-audio': z.string().min(1).max(64),
 	/** Account settings of product.md §3 with per-field change times (app/lib/sync/settings.ts). */
 	settings: SettingsDocumentSchema,
 	/** What the account has acknowledged (app/lib/sync/outbox.ts). */

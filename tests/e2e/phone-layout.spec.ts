@@ -232,6 +232,40 @@ test.describe('phone layout @mobile-only', () => {
 	})
 
 	for (const width of [390, 360]) {
+		test(`the player at ${width} px: nothing covers a control, no label is cut (intro, later, More menu)`, async ({ page }) => {
+			await page.setViewportSize({ width, height: 844 })
+			await page.goto('/movies/10378-big-buck-bunny?play=true')
+			const video = page.getByTestId('player-video')
+			await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
+			await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3)
+			const check = async (label: string) => {
+				// Paused, media-chrome keeps the controls shown.
+				await page.getByTestId('player').hover({ position: { x: 20, y: 300 } })
+				await expect(page.getByTestId('player-control-bar')).toHaveCSS('opacity', '1')
+				const problems = (await page.evaluate(checkView, true))
+					// The video surface itself (focusable for its keys) lies under every overlay by design.
+					.filter((p) => !/^<(media-controller|video)\b/.test(p.element))
+					.map((p) => `${p.kind}: ${p.element}${p.by ? ` under ${p.by}` : ''}`)
+				expect(problems, `player at ${width} px, ${label}`).toEqual([])
+			}
+			for (const [at, label] of [
+				[2, 'intro, Skip Intro shown'],
+				[14, 'later'],
+			] as const) {
+				await video.evaluate((element: HTMLVideoElement, seconds) => {
+					element.pause()
+					element.currentTime = seconds
+				}, at)
+				await expect(page.getByTestId('player-cue').first()).toBeVisible({ timeout: 10_000 })
+				await check(label)
+			}
+			await page.getByTestId('player-more-button').click()
+			await expect(page.getByTestId('player-panel-more')).toBeVisible()
+			await check('More menu open')
+		})
+	}
+
+	for (const width of [390, 360]) {
 		test(`the signed-out header offers Register and Sign in at ${width} px`, async ({ page }) => {
 			await page.setViewportSize({ width, height: 800 })
 			await page.goto('/')

@@ -73,3 +73,60 @@ test('hovering the seek bar shows a preview picture and logs no page error @mobi
 	expect(drawn.src).toMatch(/^blob:/)
 	expect(errors).toEqual([])
 })
+
+/** Opens one of the player's menus: its own button, or on a phone through More. */
+async function openMenu(page: Page, name: 'subtitles' | 'settings' | 'quality' | 'source') {
+	// A moving pointer shows the controls (they hide after 3 s while playing).
+	await page.getByTestId('player').hover({ position: { x: 20, y: 200 } })
+	await page.getByTestId('player').hover({ position: { x: 40, y: 220 } })
+	const direct = page.getByTestId(`player-${name}-button`)
+	if (await direct.isVisible()) await direct.click()
+	else {
+		await page.getByTestId('player-more-button').click()
+		await page.getByTestId(`player-more-${name}`).click()
+	}
+	await expect(page.getByTestId(`player-panel-${name}`)).toBeVisible()
+}
+
+test('a quality and a speed chosen survive closing and reopening the player @mobile', async ({ page }) => {
+	test.setTimeout(60_000)
+	await openPlayer(page)
+	await openMenu(page, 'quality')
+	const before = await video(page).evaluate((element: HTMLVideoElement) => element.currentSrc)
+	expect(before).not.toContain('480')
+	await page.getByTestId('player-panel-quality').getByText('480p', { exact: true }).click()
+	await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.currentSrc)).toContain('480')
+	await page.keyboard.press('Escape')
+	await openMenu(page, 'settings')
+	await page.getByRole('button', { name: 'Faster' }).click()
+	await page.getByRole('button', { name: 'Faster' }).click()
+	await expect(page.getByTestId('player-speed')).toHaveText('1.5×')
+	await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5)
+
+	await page.getByTestId('player-back').click()
+	await expect(page.getByTestId('player')).toHaveCount(0)
+	await page.getByTestId('watch-button').click()
+	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
+	await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.currentSrc), { timeout: 15_000 }).toContain('480')
+	await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5)
+	await openMenu(page, 'quality')
+	await expect(page.getByTestId('player-panel-quality').getByRole('radio', { name: '480p', exact: true })).toBeChecked()
+})
+
+test('with Seek preview off there are no thumbnails, and hovering the seek bar shows no preview box', async ({ page }) => {
+	await page.goto('/account?tab=player')
+	await page.getByRole('switch', { name: /Seek preview/ }).click()
+	await expect.poll(() => page.evaluate(() => localStorage.getItem('settings') ?? '')).toContain('"preview":false')
+	await openPlayer(page)
+	await page.getByTestId('player').hover({ position: { x: 20, y: 200 } })
+	const range = page.locator('media-time-range')
+	const box = (await range.boundingBox())!
+	await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+	const previewDisplay = () =>
+		range.evaluate((element) => {
+			const preview = element.shadowRoot?.querySelector('[part~="preview-box"]')
+			return preview ? getComputedStyle(preview).display : 'missing'
+		})
+	expect(await previewDisplay()).toBe('none')
+	await expect(page.getByTestId('player-thumbnails-track')).toHaveCount(0)
+})

@@ -81,7 +81,7 @@ test('plays the HLS sample through hls.js and switches between its levels', asyn
 	await quality.getByRole('radio', { name: '480p', exact: true }).click()
 	await expect.poll(() => videoHeight(page), { timeout: 15_000 }).toBe(480)
 	await expectAdvancing(page, (await currentTime(page)) + 0.3)
-	await page.getByTestId('player-quality-button').click()
+	// Choosing keeps the menu open, on the choice.
 	await expect(page.getByTestId('player-panel-quality').getByRole('radio', { name: '480p', exact: true })).toBeChecked()
 	await page.getByTestId('player-panel-quality').getByRole('radio', { name: '720p', exact: true }).click()
 	await expect.poll(() => videoHeight(page), { timeout: 15_000 }).toBe(720)
@@ -120,7 +120,7 @@ test('file quality change keeps playing from the same point', async ({ page }) =
 	await seek(page, 12)
 	const before = await video(page).evaluate((element: HTMLVideoElement) => element.currentSrc)
 	const other = labels.find((label) => !before.includes(label.replace('p', '')))!
-	// Choosing closes the menu, so click rather than check (the radio leaves with it).
+	// Choosing applies at once (the menu stays open on the choice).
 	await page.getByTestId('player-panel-quality').getByLabel(other).click()
 	await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.currentSrc)).not.toBe(before)
 	await expectAdvancing(page, 12)
@@ -330,7 +330,10 @@ test('S1E1: Next Episode reaches S1E2 and it plays, with S1E2 looked up ahead an
 	// Past 93 %: the next episode is looked up while this one ends.
 	await expect.poll(() => episodeTwoLookups.length).toBe(1)
 	expect(episodeTwoLookups[0]).toMatch(/\/1\/1\?play=true$/)
-	await page.getByRole('button', { name: 'Next Episode' }).click()
+	// The up-next card names the episode and counts down to the advance.
+	const card = page.getByTestId('player-up-next')
+	await expect(card.getByTestId('player-up-next-title')).toHaveText(/^S1E2/)
+	await card.getByRole('button', { name: 'Play now' }).click()
 	await expect(page).toHaveURL(/\/series\/66732-stranger-things\/1\/2\?play=true$/)
 	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
 	await expectAdvancing(page, 0.1)

@@ -27,11 +27,7 @@ export function Captions({ cues, appearance }: { cues: VTTCue[]; appearance: Set
 		backgroundColor: BACKGROUND_CSS[appearance.subtitleBackground],
 	}
 	return (
-		<div
-			className="pointer-events-none absolute inset-x-0 bottom-28 flex flex-col items-center gap-1 px-4 text-center"
-			aria-live="off"
-			data-testid="player-captions"
-		>
+		<div className="flex max-w-full flex-col items-center gap-1 text-center" aria-live="off" data-testid="player-captions">
 			{cues.map((cue, index) => (
 				<span
 					key={`${cue.startTime}-${index}`}

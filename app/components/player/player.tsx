@@ -1,12 +1,22 @@
 import { useCallback, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { activeCues, playerTitle, qualitySwitchFailedText, showSkipIntro, skipIntroTarget, TEXT } from '#app/lib/player/player-rules.ts'
+import {
+	activeCues,
+	playerTitle,
+	qualitySwitchFailedText,
+	showSkipIntro,
+	skipIntroTarget,
+	TEXT,
+	upNextCountdown,
+} from '#app/lib/player/player-rules.ts'
 import type { QualityKey } from '#app/lib/sources/contract.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { useSettings } from '#app/stores/settings.ts'
 import { usePlaybackSync } from '#app/stores/sync-hooks.ts'
 import type { PlayerProps } from './player-props.ts'
-import { ControlBar, PANEL_LABELS, TopBar, type Panel } from './player-controls.tsx'
+import { ControlBar, MorePanel, PANEL_LABELS, TopBar, type Panel } from './player-controls.tsx'
+import { PlayerMenu } from './player-menu.tsx'
+import { UpNextCard } from './up-next-card.tsx'
 import { Captions, FatalScreen, Notice } from './player-overlays.tsx'
 import { QualityPanel } from './quality-panel.tsx'
 import { SourcePanel, StreamChoice } from './source-panel.tsx'
@@ -19,6 +29,7 @@ import { useMediaSession } from './use-media-session.ts'
 import { useModalDialog } from './use-modal-dialog.ts'
 import { useNextEpisode } from './use-next-episode.ts'
 import { usePlaybackActions } from './use-playback-actions.ts'
+import { usePlaybackSpeed } from './use-playback-speed.ts'
 import { usePlayerKeys } from './use-player-keys.ts'
 import { useProgressSaving } from './use-progress-saving.ts'
 import { qualityMenu, useFileQuality, type QualityOption } from './use-quality.ts'
@@ -38,6 +49,16 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	const controllerRef = useRef<HTMLElement>(null)
 	const rootRef = useRef<HTMLDivElement>(null)
 	const [panel, setPanel] = useState<Panel | null>(null)
+	// A closed menu gives focus back to its button (on a phone, to More when its own button is hidden).
+	const closePanel = useCallback(() => {
+		const root = rootRef.current
+		const shown = (element: HTMLElement | null | undefined) => (element && element.getClientRects().length > 0 ? element : null)
+		const button =
+			shown(root?.querySelector<HTMLElement>(`[data-panel-button="${panel}"]`)) ??
+			shown(root?.querySelector<HTMLElement>('[data-panel-button="more"]'))
+		setPanel(null)
+		;(button ?? root)?.focus()
+	}, [panel])
 	const [notice, setNotice] = useNotice()
 	const showNotice = useCallback((text: string) => setNotice(text), [setNotice])
 	const title = playerTitle(media)
@@ -60,13 +81,24 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	const thumbnailsTrack = useThumbnailsTrack(stream, smallest, settings.player.preview, playing || phase === 'paused')
 
 	const saveProgress = useProgressSaving(videoRef, media, playing)
-	const upNext = useNextEpisode({ media, stream, time, duration, playing, autoNext: settings.player.autoNext, beforeLeaving: saveProgress })
+	const ended = useCallback(() => videoRef.current?.ended ?? false, [])
+	const upNext = useNextEpisode({
+		media,
+		stream,
+		time,
+		duration,
+		playing,
+		ended,
+		autoNext: settings.player.autoNext,
+		beforeLeaving: saveProgress,
+	})
 
+	const [speed, chooseSpeed] = usePlaybackSpeed(videoRef)
 	const actions = usePlaybackActions(videoRef, rootRef, showNotice)
 	const captions = useCaptions(stream && stream.captions.length > 0 ? stream.captions : extraCaptions, settings.content.preferredSubtitles)
 
 	usePlayerKeys(videoRef, {
-		escape: () => (panel ? setPanel(null) : onClose()),
+		escape: () => (panel ? closePanel() : onClose()),
 		togglePlay: actions.togglePlay,
 		skip: actions.skip,
 		toggleFullscreen: actions.toggleFullscreen,
@@ -85,8 +117,8 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	useDoubleTapSkip(controllerRef, videoRef, actions.skip)
 
 	const quality = qualityMenu(stream, file, { levels: engine.hlsLevels, level: engine.hlsLevel, playingLevel: engine.playingLevel })
+	// Choosing a quality keeps its menu open (and focus on the choice); Escape closes it.
 	const chooseQuality = (option: QualityOption) => {
-		setPanel(null)
 		try {
 			const found =
 				stream?.type === 'file' ? Boolean(stream.qualities[option.value as QualityKey]) : engine.chooseLevel(Number(option.value))
@@ -98,6 +130,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	}
 
 	const intro = stream?.intro
+	const skipIntroShown = showSkipIntro(time, duration, intro)
 	const shownCues = activeCues(captions.cues, time, settings.appearance.subtitleDelay)
 
 	return createPortal(
@@ -137,21 +170,38 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 				</video>
 				<TopBar breadcrumb={breadcrumb} onClose={onClose} />
 				<media-loading-indicator slot="centered-chrome" noautohide="" />
-				<ControlBar panel={panel} onPanel={setPanel} onDownload={onDownload} onPip={() => void actions.togglePip()} />
+				<ControlBar
+					panel={panel}
+					onPanel={setPanel}
+					onDownload={onDownload}
+					onPip={() => void actions.togglePip()}
+					preview={Boolean(thumbnailsTrack) && settings.player.preview}
+				/>
 			</media-controller>
 
-			<Captions cues={shownCues} appearance={settings.appearance} />
-
-			<div className="absolute right-4 bottom-24 flex gap-2">
-				{showSkipIntro(time, duration, intro) ? (
-					<Button variant="light" onClick={() => actions.seekTo(skipIntroTarget(duration, intro))}>
-						{TEXT.skipIntro}
-					</Button>
-				) : null}
-				{upNext.shown ? (
-					<Button variant="light" onClick={upNext.goNext}>
-						{TEXT.nextEpisode}
-					</Button>
+			{/* Subtitles above Skip Intro and the up-next card, all above the control bar: nothing covers another. */}
+			<div
+				className="pointer-events-none absolute inset-x-0 bottom-14 flex flex-col items-center gap-2 px-2 sm:bottom-16 sm:px-4"
+				data-testid="player-bottom-stack"
+			>
+				<Captions cues={shownCues} appearance={settings.appearance} />
+				{skipIntroShown || (upNext.shown && upNext.next) ? (
+					<div className="pointer-events-auto flex max-w-full flex-wrap items-end justify-end gap-2 self-end">
+						{skipIntroShown ? (
+							<Button variant="light" onClick={() => actions.seekTo(skipIntroTarget(duration, intro))}>
+								{TEXT.skipIntro}
+							</Button>
+						) : null}
+						{upNext.shown && upNext.next ? (
+							<UpNextCard
+								next={upNext.next}
+								unavailable={upNext.unavailable}
+								countdown={upNext.counting ? upNextCountdown(time, duration, speed) : null}
+								onPlay={upNext.goNext}
+								onCancel={upNext.cancel}
+							/>
+						) : null}
+					</div>
 				) : null}
 			</div>
 
@@ -159,11 +209,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 			{engine.fatal ? <FatalScreen fatal={engine.fatal} onReload={engine.reload} /> : null}
 
 			{panel ? (
-				<section
-					aria-label={PANEL_LABELS[panel]}
-					className="absolute right-4 bottom-20 max-h-[60vh] w-72 overflow-y-auto rounded bg-neutral-900/95 p-3 text-sm shadow-lg"
-					data-testid={`player-panel-${panel}`}
-				>
+				<PlayerMenu key={panel} label={PANEL_LABELS[panel]} testId={`player-panel-${panel}`} onClose={closePanel}>
 					{panel === 'subtitles' ? (
 						<SubtitlesPanel
 							choices={captions.choices}
@@ -173,7 +219,13 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 						/>
 					) : null}
 					{panel === 'settings' ? (
-						<SubtitleSettingsPanel audioTracks={engine.audioTracks} audioTrack={engine.audioTrack} onAudio={engine.chooseAudio} />
+						<SubtitleSettingsPanel
+							audioTracks={engine.audioTracks}
+							audioTrack={engine.audioTrack}
+							onAudio={engine.chooseAudio}
+							speed={speed}
+							onSpeed={chooseSpeed}
+						/>
 					) : null}
 					{panel === 'quality' ? <QualityPanel options={quality.options} current={quality.current} onChoose={chooseQuality} /> : null}
 					{panel === 'source' ? (
@@ -181,11 +233,12 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 							streams={source.streams}
 							current={stream}
 							sources={sources}
-							onStream={(index) => (source.playIndex(index), setPanel(null))}
-							onSource={(choice) => (setPanel(null), void source.changeSource(choice))}
+							onStream={(index) => (source.playIndex(index), closePanel())}
+							onSource={(choice) => (closePanel(), void source.changeSource(choice))}
 						/>
 					) : null}
-				</section>
+					{panel === 'more' ? <MorePanel onPanel={setPanel} onDownload={onDownload} onPip={() => void actions.togglePip()} /> : null}
+				</PlayerMenu>
 			) : null}
 
 			{source.choice ? <StreamChoice name={source.choice.name} streams={source.choice.streams} onPick={source.pick} /> : null}

@@ -2,19 +2,27 @@ import type { MediaPlaylist } from 'hls.js'
 import { Select } from '#app/components/ui/select.tsx'
 import { Stepper } from '#app/components/ui/stepper.tsx'
 import { languageName } from '#app/lib/catalog/languages.ts'
-import { formatDelay, stepSubtitleDelay, stepSubtitleSize } from '#app/lib/player/player-rules.ts'
+import { formatDelay, formatSpeed, stepSpeed, stepSubtitleDelay, stepSubtitleSize } from '#app/lib/player/player-rules.ts'
 import { SUBTITLE_BACKGROUNDS, SUBTITLE_COLOURS } from '#app/lib/sync/settings.ts'
 import { useSettings } from '#app/stores/settings.ts'
 
-/** The Settings menu: subtitle size, colour, background and delay (account settings, §5), and the stream's audio tracks. */
+/**
+ * The Settings menu: subtitle size, colour, background and delay (account
+ * settings, §5), then the playback speed and the stream's audio tracks
+ * (remembered on the device).
+ */
 export function SubtitleSettingsPanel({
 	audioTracks,
 	audioTrack,
 	onAudio,
+	speed,
+	onSpeed,
 }: {
 	audioTracks: MediaPlaylist[]
 	audioTrack: number
 	onAudio: (index: number) => void
+	speed: number
+	onSpeed: (speed: number) => void
 }) {
 	const { settings, update } = useSettings()
 	const appearance = settings.appearance
@@ -69,6 +77,16 @@ export function SubtitleSettingsPanel({
 				increaseLabel="Subtitles later"
 				onDecrease={() => update('appearance.subtitleDelay', stepSubtitleDelay(appearance.subtitleDelay, -1))}
 				onIncrease={() => update('appearance.subtitleDelay', stepSubtitleDelay(appearance.subtitleDelay, 1))}
+			/>
+			<Stepper
+				tone="overlay"
+				label="Speed"
+				value={formatSpeed(speed)}
+				valueTestId="player-speed"
+				decreaseLabel="Slower"
+				increaseLabel="Faster"
+				onDecrease={() => onSpeed(stepSpeed(speed, -1))}
+				onIncrease={() => onSpeed(stepSpeed(speed, 1))}
 			/>
 			{audioTracks.length > 1 ? (
 				<label className="flex items-center justify-between gap-2">

@@ -1,16 +1,30 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { episodeHref } from '#app/lib/catalog/slug.ts'
+import type { TmdbEpisode } from '#app/lib/catalog/tmdb-types.ts'
 import { episodeAfter } from '#app/lib/library/history.ts'
-import { preferBingeGroup, shouldAutoAdvance, showNextEpisode } from '#app/lib/player/player-rules.ts'
+import { preferBingeGroup, shouldAutoAdvance, showUpNext } from '#app/lib/player/player-rules.ts'
 import type { Stream } from '#app/lib/sources/contract.ts'
 import { lookupStreams, rememberLookupAhead } from '#app/stores/stream-lookups.ts'
+import { catalogRequest } from '#app/utils/api-client.ts'
 import type { PlayerMedia } from './player-props.ts'
 
-// The next episode (product.md §4 Next episode): "Next Episode" from 93 %, the
-// next episode looked up ahead from then (its page uses what was found, the
-// current stream's binge group first, instead of looking again), and the
-// advance at 99.5 % when autoNext is on.
+// Up next (product.md §4 Next episode): from 93 % (or the stream's credits)
+// the next episode is looked up ahead (its page uses what was found, the
+// current stream's binge group first, instead of looking again) and its
+// card shows; at 99.5 % the player moves on when autoNext is on, unless the
+// viewer cancelled or the look-ahead found nothing to play: then playback
+// ends here instead of leaving for a page with nothing to play.
+
+/** pending: looking; found: streams to play; none: nothing playable; failed: the look-up broke (the next page looks again). */
+export type LookAhead = 'pending' | 'found' | 'none' | 'failed'
+
+export interface NextEpisode {
+	season: number
+	episode: number
+	name?: string
+	stillPath?: string | null
+}
 
 export function useNextEpisode({
 	media,
@@ -18,6 +32,7 @@ export function useNextEpisode({
 	time,
 	duration,
 	playing,
+	ended,
 	autoNext,
 	beforeLeaving,
 }: {
@@ -26,43 +41,69 @@ export function useNextEpisode({
 	time: number
 	duration: number
 	playing: boolean
+	/** Whether the video has played to its end (a look-ahead may answer after that). */
+	ended: () => boolean
 	autoNext: boolean
 	/** Runs before navigating away (the progress save). */
 	beforeLeaving: () => void
 }) {
 	const navigate = useNavigate()
 	const advancing = useRef(false)
-	const lookedAhead = useRef<string | null>(null)
 	const { type, tmdbId, title, season, episode, seasons } = media
 	const next = useMemo(
 		() => (type === 'tv' && season !== undefined && episode !== undefined ? episodeAfter(season, episode, seasons) : null),
 		[type, season, episode, seasons],
 	)
-	const shown = next !== null && showNextEpisode(time, duration)
+	const nextKey = next ? `${next.season}:${next.episode}` : null
+	const shown = next !== null && showUpNext(time, duration, stream?.credits)
+	const [lookAhead, setLookAhead] = useState<{ key: string; status: LookAhead } | null>(null)
+	const [details, setDetails] = useState<{ key: string; name?: string; stillPath?: string | null } | null>(null)
+	const [cancelledFor, setCancelledFor] = useState<string | null>(null)
+	const status = lookAhead && lookAhead.key === nextKey ? lookAhead.status : null
+	const cancelled = cancelledFor !== null && cancelledFor === nextKey
 
 	useEffect(() => {
-		if (!shown || !next || type !== 'tv') return
-		const key = `${next.season}:${next.episode}`
-		if (lookedAhead.current === key) return
-		lookedAhead.current = key
+		if (!shown || !next || !nextKey || type !== 'tv' || lookAhead?.key === nextKey) return
+		setLookAhead({ key: nextKey, status: 'pending' })
 		const target = { type: 'tv' as const, tmdbId, season: next.season, episode: next.episode }
 		void lookupStreams({ ...target })
-			.then((outcome) => rememberLookupAhead(target, { ...outcome, streams: preferBingeGroup(outcome.streams, stream) }))
-			.catch(() => {
-				// The next page looks again by itself.
+			.then((outcome) => {
+				rememberLookupAhead(target, { ...outcome, streams: preferBingeGroup(outcome.streams, stream) })
+				setLookAhead({ key: nextKey, status: outcome.streams.length > 0 ? 'found' : 'none' })
 			})
-	}, [shown, next, type, tmdbId, stream])
+			.catch(() => setLookAhead({ key: nextKey, status: 'failed' }))
+		// The card's title and still; the card shows without them when this fails.
+		void catalogRequest<Pick<TmdbEpisode, 'name' | 'still_path'>>(`/tv/${tmdbId}/season/${next.season}/episode/${next.episode}`)
+			.then((found) => setDetails({ key: nextKey, name: found.name, stillPath: found.still_path }))
+			.catch(() => {})
+	}, [shown, next, nextKey, type, tmdbId, stream, lookAhead?.key])
 
+	const unavailable = status === 'none'
 	const goNext = useCallback(() => {
-		if (!next || advancing.current) return
+		if (!next || advancing.current || unavailable) return
 		advancing.current = true
 		beforeLeaving()
 		void navigate(`${episodeHref(tmdbId, title, next.season, next.episode)}?play=true`, { replace: true })
-	}, [next, navigate, tmdbId, title, beforeLeaving])
+	}, [next, unavailable, navigate, tmdbId, title, beforeLeaving])
 
+	// A look-ahead still running at 99.5 % is waited for; one that broke does not stop the advance.
+	const settled = status === 'found' || status === 'failed'
 	useEffect(() => {
-		if (playing && next && autoNext && shouldAutoAdvance(time, duration)) goNext()
-	}, [playing, next, autoNext, time, duration, goNext])
+		if (next && autoNext && !cancelled && settled && shouldAutoAdvance(time, duration) && (playing || ended())) goNext()
+	}, [next, autoNext, cancelled, settled, time, duration, playing, ended, goNext])
 
-	return { next, shown, goNext }
+	const cancel = useCallback(() => setCancelledFor(nextKey), [nextKey])
+	const card: NextEpisode | null = next
+		? { ...next, ...(details && details.key === nextKey ? { name: details.name, stillPath: details.stillPath } : {}) }
+		: null
+	return {
+		next: card,
+		/** The card shows (from 93 % or the credits, until cancelled). */
+		shown: shown && !cancelled,
+		unavailable,
+		/** Whether the advance will happen by itself at 99.5 %. */
+		counting: autoNext && !unavailable,
+		goNext,
+		cancel,
+	}
 }

@@ -20,7 +20,8 @@ export interface PlayerKeyActions {
 export function usePlayerKeys(videoRef: RefObject<HTMLVideoElement | null>, actions: PlayerKeyActions) {
 	const onKey = useEffectEvent((event: KeyboardEvent) => {
 		const target = event.target as HTMLElement | null
-		if (target?.closest('input, textarea, select')) return
+		// A menu handles its own keys (player-menu.tsx); fields keep theirs.
+		if (target?.closest('input, textarea, select, [data-player-menu]')) return
 		if (event.ctrlKey || event.metaKey || event.altKey) return
 		const onButton = target?.closest('button, [role="button"], [role="menuitem"], [role="slider"], a')
 		const onSlider = target?.closest('[role="slider"]')

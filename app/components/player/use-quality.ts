@@ -9,11 +9,13 @@ import {
 	startQuality,
 } from '#app/lib/player/player-rules.ts'
 import type { QualityKey, Stream } from '#app/lib/sources/contract.ts'
-import { readDevice } from '#app/stores/device-storage.ts'
+import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
 
 // Which quality plays (product.md §9): a file stream starts at the quality
-// setting when it has it, else at the best one the device suits; the viewer's
-// choice in the Quality menu wins until another stream plays.
+// setting when it has it, else at the best one up to the device's
+// (deviceBestResolution: the quality last chosen on this device, else what the
+// screen suits); the viewer's choice in the Quality menu wins until another
+// stream plays, and is remembered as the device's.
 
 function deviceResolution() {
 	try {
@@ -37,6 +39,13 @@ export function useFileQuality(stream: Stream | undefined, setting: string) {
 	const choose = useCallback(
 		(key: QualityKey) => {
 			if (stream) setChosen({ stream, key })
+			// Remembered on the device: the next stream starts at the best quality up to this one.
+			if (key === 'unknown') return
+			try {
+				writeDevice('deviceBestResolution', key)
+			} catch {
+				// Storage refused: the choice still applies to this stream.
+			}
 		},
 		[stream],
 	)

@@ -7,12 +7,13 @@ import {
 	heightLabel,
 	hlsBufferConfig,
 	NETWORK_RETRIES,
-	preferredAudioIndex,
+	labelResolution,
 	resumeTime,
+	startAudioIndex,
 	TEXT,
 } from '#app/lib/player/player-rules.ts'
 import type { QualityKey, Stream } from '#app/lib/sources/contract.ts'
-import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
+import { readDevice, removeDevice, writeDevice, type DeviceValue } from '#app/stores/device-storage.ts'
 import { getHistorySnapshot } from '#app/stores/library.ts'
 import type { PlayerMedia } from './player-props.ts'
 
@@ -38,11 +39,20 @@ function connectionType(): string | undefined {
 	return connection?.effectiveType
 }
 
-function storedVolume() {
+function stored<K extends 'player-volume' | 'deviceBestResolution' | 'player-audio'>(key: K) {
 	try {
-		return readDevice('player-volume')
+		return readDevice(key)
 	} catch {
 		return undefined
+	}
+}
+
+function remember<K extends 'deviceBestResolution' | 'player-audio'>(key: K, value: DeviceValue<K> | null) {
+	try {
+		if (value === null) removeDevice(key)
+		else writeDevice(key, value)
+	} catch {
+		// Storage refused: the choice still applies to this session.
 	}
 }
 
@@ -140,13 +150,20 @@ export function useStreamEngine(
 		hlsRef.current = hls
 		hls.on(Hls.Events.MANIFEST_PARSED, () => {
 			setHlsLevels([...hls.levels])
-			const wanted = options.quality === 'auto' ? -1 : hls.levels.findIndex((level) => heightLabel(level.height) === options.quality)
+			// The quality setting, else (auto) the quality last chosen on this device, else Auto.
+			const device = stored('deviceBestResolution')
+			const wanted =
+				options.quality !== 'auto'
+					? hls.levels.findIndex((level) => heightLabel(level.height) === options.quality)
+					: device
+						? hls.levels.findIndex((level) => labelResolution(heightLabel(level.height)) === device)
+						: -1
 			if (wanted >= 0) hls.currentLevel = wanted
 			setHlsLevel(wanted)
 		})
 		hls.on(Hls.Events.AUDIO_TRACKS_UPDATED, () => {
 			setAudioTracks([...hls.audioTracks])
-			const preferred = preferredAudioIndex(hls.audioTracks, options.preferredAudio)
+			const preferred = startAudioIndex(hls.audioTracks, stored('player-audio'), options.preferredAudio)
 			if (preferred >= 0) hls.audioTrack = preferred
 			setAudioTrack(preferred >= 0 ? preferred : hls.audioTrack)
 		})
@@ -191,7 +208,7 @@ export function useStreamEngine(
 	useEffect(() => {
 		const video = videoRef.current
 		if (!video) return
-		video.volume = storedVolume() ?? DEFAULT_VOLUME
+		video.volume = stored('player-volume') ?? DEFAULT_VOLUME
 		const onPlay = () => setPhase('playing')
 		const onPause = () => setPhase('paused')
 		const onWaiting = () => setPhase('buffering')
@@ -219,18 +236,24 @@ export function useStreamEngine(
 		}
 	}, [videoRef])
 
-	/** Switches HLS to a level (-1 = Auto); false when the level does not exist. */
+	/** Switches HLS to a level (-1 = Auto), remembered on the device; false when the level does not exist. */
 	const chooseLevel = useCallback((index: number) => {
 		const hls = hlsRef.current
 		if (!hls || (index >= 0 && !hls.levels[index])) return false
 		hls.currentLevel = index
 		setHlsLevel(index)
+		remember('deviceBestResolution', index >= 0 ? labelResolution(heightLabel(hls.levels[index]!.height)) : null)
 		return true
 	}, [])
 
+	/** Switches the audio track; its language is remembered on the device. */
 	const chooseAudio = useCallback((index: number) => {
-		if (hlsRef.current) hlsRef.current.audioTrack = index
+		const hls = hlsRef.current
+		if (hls) hls.audioTrack = index
 		setAudioTrack(index)
+		const track = hls?.audioTracks[index]
+		const name = track?.lang || track?.name
+		if (name) remember('player-audio', name)
 	}, [])
 
 	const reload = useCallback(() => setReloadKey((key) => key + 1), [])

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { FileStream } from '#app/lib/sources/contract.ts'
 import {
+	episodeUnavailableText,
+	formatSpeed,
+	labelResolution,
+	showUpNext,
+	startAudioIndex,
+	stepSpeed,
+	upNextCountdown,
 	activeCues,
 	clampVolume,
 	cueText,
@@ -219,5 +226,60 @@ describe('preferBingeGroup', () => {
 	it('without a binge group keeps the current source first, in the order found', () => {
 		expect(preferBingeGroup(streams, { sourceId: 'addon' }).map((s) => s.id)).toEqual(['b', 'c', 'd', 'a'])
 		expect(preferBingeGroup(streams, undefined).map((s) => s.id)).toEqual(['a', 'b', 'c', 'd'])
+	})
+})
+
+describe('up next (§4)', () => {
+	it('shows from 93 % without credits, from the credits start with them; near misses do not', () => {
+		expect(showUpNext(93, 100)).toBe(false)
+		expect(showUpNext(93.1, 100)).toBe(true)
+		expect(showUpNext(80, 100, { start: 80, end: 100 })).toBe(true)
+		expect(showUpNext(79.9, 100, { start: 80, end: 100 })).toBe(false)
+		// A marker outside the media (or at 0) is ignored: back to 93 %.
+		expect(showUpNext(50, 100, { start: 0, end: 5 })).toBe(false)
+		expect(showUpNext(95, 100, { start: 120, end: 130 })).toBe(true)
+		expect(showUpNext(10, 0)).toBe(false)
+	})
+
+	it('counts whole seconds down to the 99.5 % advance, faster at a higher speed', () => {
+		expect(upNextCountdown(28, 30)).toBe(2)
+		expect(upNextCountdown(29.85, 30)).toBe(0)
+		expect(upNextCountdown(30, 30)).toBe(0)
+		expect(upNextCountdown(1900, 2000)).toBe(90)
+		expect(upNextCountdown(1900, 2000, 2)).toBe(45)
+		expect(upNextCountdown(5, Number.NaN)).toBe(0)
+	})
+
+	it('names the episode that cannot be played', () => {
+		expect(episodeUnavailableText(4)).toBe("Episode 4 isn't available to play")
+	})
+})
+
+describe('device choices (§9)', () => {
+	it('steps the speed through 0.5–2× and snaps odd values', () => {
+		expect(stepSpeed(1, 1)).toBe(1.25)
+		expect(stepSpeed(2, 1)).toBe(2)
+		expect(stepSpeed(0.5, -1)).toBe(0.5)
+		expect(stepSpeed(1.1, 1)).toBe(1.25)
+		expect(formatSpeed(1.5)).toBe('1.5×')
+	})
+
+	it('remembers a quality label as a device resolution, never Auto or Original', () => {
+		expect(labelResolution('480p')).toBe('480')
+		expect(labelResolution('4K HDR')).toBe('4k')
+		expect(labelResolution('1080p HDR')).toBe('1080')
+		expect(labelResolution('Auto (720p)')).toBeNull()
+		expect(labelResolution('Original')).toBeNull()
+	})
+
+	it('starts with the audio chosen on the device, else the preferred language', () => {
+		const tracks = [
+			{ lang: 'en', name: 'English' },
+			{ lang: 'es', name: 'Spanish' },
+		]
+		expect(startAudioIndex(tracks, 'es', 'english')).toBe(1)
+		expect(startAudioIndex(tracks, 'fr', 'english')).toBe(0)
+		expect(startAudioIndex(tracks, undefined, 'spanish')).toBe(1)
+		expect(startAudioIndex(tracks, undefined, 'off')).toBe(-1)
 	})
 })

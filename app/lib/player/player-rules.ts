@@ -155,6 +155,38 @@ export function stepSubtitleDelay(delay: number, direction: 1 | -1): number {
 	return Math.min(SUBTITLE_DELAY_LIMIT_S, Math.max(-SUBTITLE_DELAY_LIMIT_S, next === 0 ? 0 : next))
 }
 
+/** Playback speeds offered, slowest first. */
+export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const
+
+/** The next offered speed up or down from `speed` (an unknown speed snaps to the nearest offered one). */
+export function stepSpeed(speed: number, direction: 1 | -1): number {
+	const nearest = PLAYBACK_SPEEDS.reduce((best, item) => (Math.abs(item - speed) < Math.abs(best - speed) ? item : best), 1)
+	const index = PLAYBACK_SPEEDS.indexOf(nearest) + direction
+	return PLAYBACK_SPEEDS[Math.min(PLAYBACK_SPEEDS.length - 1, Math.max(0, index))]!
+}
+
+export const formatSpeed = (speed: number) => `${speed}×`
+
+/** The device resolution a chosen quality label stands for (remembered as deviceBestResolution); null for Auto and Original. */
+export function labelResolution(label: string): DeviceResolution | null {
+	const match = /^(4K|1080p|720p|480p|360p)/.exec(label)
+	if (!match) return null
+	return match[1] === '4K' ? '4k' : (match[1]!.replace('p', '') as DeviceResolution)
+}
+
+/** The audio track to start with: the one chosen on this device when the stream has it, else the preferred language's; -1 when none. */
+export function startAudioIndex(
+	tracks: ReadonlyArray<{ lang?: string; name?: string }>,
+	deviceChoice: string | undefined,
+	preferred: string,
+): number {
+	if (deviceChoice) {
+		const chosen = tracks.findIndex((track) => track.lang === deviceChoice || track.name === deviceChoice)
+		if (chosen >= 0) return chosen
+	}
+	return preferredAudioIndex(tracks, preferred)
+}
+
 /** §9: the delay is shown in ms below 1 s, else in seconds. */
 export function formatDelay(delay: number): string {
 	if (Math.abs(delay) < 1) return `${Math.round(delay * 1000)} ms`
@@ -196,6 +228,28 @@ export function skipIntroTarget(duration: number, intro?: { start: number; end: 
 }
 
 export const showNextEpisode = (time: number, duration: number) => percentOf(time, duration) > NEXT_EPISODE_PERCENT
+
+/** Whether a stream's credits marker is usable for media this long. */
+const usableCredits = (duration: number, credits?: { start: number; end: number }) =>
+	credits !== undefined && Number.isFinite(credits.start) && credits.start > 0 && credits.start < duration
+
+/** §4 Up next: the card shows from the credits' start when the stream knows it, else from 93 %. */
+export function showUpNext(time: number, duration: number, credits?: { start: number; end: number }): boolean {
+	if (!(duration > 0)) return false
+	if (usableCredits(duration, credits)) return time >= credits!.start
+	return showNextEpisode(time, duration)
+}
+
+/** Whole seconds left until the 99.5 % advance at this playback speed (never below 0). */
+export function upNextCountdown(time: number, duration: number, speed = 1): number {
+	if (!(duration > 0)) return 0
+	const left = (duration * AUTO_ADVANCE_PERCENT) / 100 - time
+	return Math.max(0, Math.ceil(left / (speed > 0 ? speed : 1)))
+}
+
+export const upNextCountdownText = (seconds: number) => `Playing in ${seconds} s`
+export const episodeUnavailableText = (episode: number) => `Episode ${episode} isn't available to play`
+export const nextEpisodeLabel = (season: number, episode: number, name?: string) => `S${season}E${episode}${name ? ` · ${name}` : ''}`
 export const shouldAutoAdvance = (time: number, duration: number) => percentOf(time, duration) >= AUTO_ADVANCE_PERCENT
 
 /** §9: save while playing past 5 s of media at least 10 s long. */

@@ -27,7 +27,7 @@ interface StreamBase {
 	thumbnails?: string
 	/** Seconds of the intro, when known. */
 	intro?: { start: number; end: number }
-	/** Seconds of the end credits, when known (found by listening in the media folder, or set by its owner). */
+	/** Seconds of the end credits, when known (found by listening in the media folder, or set by its owner): Up next shows from their start (product.md §4). */
 	credits?: { start: number; end: number }
 	bingeGroup?: string
 }
