@@ -1,5 +1,6 @@
 // Name matching of 20,000 generated media file names (issue "Playback sources"):
-// empty files with realistic Plex/Jellyfin names of demo-catalogue titles, a
+// links to one small real clip under realistic Plex/Jellyfin names (an empty
+// file is never matched: it is reported as empty) of demo-catalogue titles, a
 // tenth with {tmdb-…} tags, scanned with no probing in a process of its own
 // (matching-scan.child.ts). Prints time, that process's peak RSS and
 // match rates (goals: ≤ 200 MB; 100 % tagged, ≥ 95 % untagged). Figures, not a test.
@@ -10,8 +11,35 @@ import path from 'node:path'
 import { seedDemo } from '../../server/catalog/demo.server.ts'
 import { createDatabase, migrateToLatest, setDatabaseForTests } from '../../server/db/db.server.ts'
 import { resetEnvForTests } from '../../server/env.server.ts'
+import { ffmpegPaths } from '../../server/sources/media/ffmpeg.server.ts'
 
 const TOTAL = Number(process.env.BENCH_FILES ?? 20_000)
+
+/** A 1 s 64x64 H.264 MKV (a few kilobytes), from the ffmpeg the server would use. */
+function makeClip(): Buffer {
+	const { ffmpeg } = ffmpegPaths()
+	if (!ffmpeg) throw new Error('ffmpeg is not available')
+	const made = spawnSync(
+		ffmpeg,
+		[
+			'-hide_banner',
+			'-loglevel',
+			'error',
+			'-f',
+			'lavfi',
+			'-i',
+			'testsrc=size=64x64:rate=10:duration=1',
+			'-c:v',
+			'libx264',
+			'-f',
+			'matroska',
+			'pipe:1',
+		],
+		{ maxBuffer: 16 * 1024 * 1024 },
+	)
+	if (made.status !== 0) throw new Error(`ffmpeg could not make the clip: ${made.stderr.toString()}`)
+	return made.stdout
+}
 
 async function main() {
 	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-bench-media-'))
@@ -33,8 +61,13 @@ async function main() {
 		const usable = titles.filter(
 			(t) => t.release_date && counts.get(`${t.media_type}:${t.title.toLowerCase()}:${t.release_date.slice(0, 4)}`) === 1,
 		)
-		const expected = new Map<string, { id: number; tagged: boolean }>()
+		// One second of real video, linked under every name (a 0-byte file is reported as empty, never matched).
+		const clip = path.join(root, 'clip.mkv')
+		fs.writeFileSync(clip, makeClip())
+		// Old enough not to count as still being copied (links share the clip's times).
 		const past = new Date(Date.now() - 60_000)
+		fs.utimesSync(clip, past, past)
+		const expected = new Map<string, { id: number; tagged: boolean }>()
 		for (let i = 0; i < TOTAL; i++) {
 			const t = usable[i % usable.length]!
 			const tagged = i % 10 === 0
@@ -52,8 +85,7 @@ async function main() {
 			const file = path.join(root, 'media', rel)
 			if (fs.existsSync(file)) continue
 			fs.mkdirSync(path.dirname(file), { recursive: true })
-			fs.writeFileSync(file, '')
-			fs.utimesSync(file, past, past)
+			fs.linkSync(clip, file)
 			expected.set(rel, { id: t.id, tagged })
 		}
 		// The scan runs in a process of its own: its peak memory is what an owner's server or
