@@ -15,7 +15,9 @@ import { setDatabaseForTests } from '#server/db/db.server.ts'
 import { EMPTY_FILE_REASON, mediaFileId, scanMediaFolder, type ScanReport } from '#server/sources/media-folder/index.server.ts'
 import { releaseLease, takeLease } from '#server/sources/media-folder/jobs.server.ts'
 import { mediaFolderLookup, SIGN_IN_REASON } from '#server/sources/media-folder/media-folder-source.server.ts'
+import { setClientLimitsForTests } from '#server/sources/limits.server.ts'
 import { stopAllHlsJobs } from '#server/sources/media/hls.server.ts'
+import { mediaCorpus } from '../../scripts/make-media-corpus.ts'
 import { resetSigningSecretForTests, signPath } from '#server/sources/signing.server.ts'
 import type { FileStream, HlsStream, LookupContext, LookupEvent, ScrapeRequest } from '#server/sources/types.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
@@ -162,6 +164,8 @@ beforeAll(() => {
 	// A 0-byte file with a catalogue title's name (a failed copy), and one no ffmpeg can open.
 	fs.writeFileSync(path.join(movies, 'Forrest Gump (1994).m4v'), '')
 	fs.writeFileSync(path.join(movies, 'Dune (1984).avi'), 'RIFF? no: a text file with a video name\n'.repeat(50))
+	// A real encode (x264 defaults, keyframes ~10 s apart): several remuxed segments.
+	fs.linkSync(path.join(mediaCorpus(), 'Long GOP (2021).mkv'), path.join(movies, 'Dune (2021).mkv'))
 	// A symlink leading out of the folder: never indexed or served.
 	fs.writeFileSync(path.join(outside, 'secret.mp4'), 'not yours')
 	fs.symlinkSync(path.join(outside, 'secret.mp4'), path.join(movies, 'Escape (2000).mp4'))
@@ -230,7 +234,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 	})
 
 	it('scans: Plex-style, tagged and show names match; unknown, ambiguous and escaping files are reported', () => {
-		expect(report.matched).toBe(4)
+		expect(report.matched).toBe(5)
 		expect([...report.unmatched].sort((a, b) => a.path.localeCompare(b.path))).toEqual([
 			{ path: 'Movies/Forrest Gump (1994).m4v', reason: EMPTY_FILE_REASON },
 			{ path: 'Movies/Unknown Film (2001).mp4', reason: 'no film titled "Unknown Film" in the catalogue' },
@@ -246,6 +250,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 		})
 		expect(report.matches.map((m) => m.path).sort()).toEqual([
 			'Movies/Dune (1984).avi',
+			'Movies/Dune (2021).mkv',
 			'Movies/Fight Club (1999)/Fight Club (1999).mp4',
 			'Movies/Odd Name {tmdb-13}/whatever.mp4',
 			'Shows/Game of Thrones/Season 01/Game of Thrones - S01E02.mkv',
@@ -261,7 +266,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 			.orderBy('relative_path')
 			.execute()
 		expect(rows.find((r) => r.relative_path.endsWith('whatever.mp4'))).toMatchObject({ tmdb_id: 13, media_type: 'movie' })
-		expect(rows.find((r) => r.relative_path.endsWith('.mkv'))).toMatchObject({
+		expect(rows.find((r) => r.relative_path.startsWith('Shows/'))).toMatchObject({
 			tmdb_id: 1399,
 			media_type: 'show',
 			season: 1,
@@ -269,7 +274,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 			id: mediaFileId(0, 'Shows/Game of Thrones/Season 01/Game of Thrones - S01E02.mkv'),
 		})
 		const again = await scanMediaFolder()
-		expect(again.matched).toBe(4)
+		expect(again.matched).toBe(5)
 		expect((await testDb.handle.db.selectFrom('media_files').select('id').execute()).length).toBe(rows.length)
 	})
 
@@ -316,6 +321,32 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 			['es', 'Spanish'],
 		])
 	})
+
+	it('counts every ffmpeg start (not playlists) against the client, answering 429 at the segment route', async () => {
+		const dune: ScrapeRequest = { type: 'movie', title: 'Dune', releaseYear: 2021, tmdbId: 438631, imdbId: 'tt1160419' }
+		const [stream] = ((await mediaFolderLookup(dune, context(user))) as { streams: HlsStream[] }).streams
+		// A client of its own, so the other tests' segment requests do not count here.
+		const client = { headers: { 'x-forwarded-for': `198.51.100.${dialect === 'sqlite' ? 7 : 8}` } }
+		const text = await (await fetchAs(stream!.playlist, client)).text()
+		const segments = text.split('\n').filter((line) => line.includes('/seg-'))
+		expect(segments.length).toBeGreaterThanOrEqual(3)
+		setClientLimitsForTests({ remux: { limit: 1 } })
+		try {
+			// Playlists start nothing and count nothing.
+			for (let n = 0; n < 3; n++) expect((await fetchAs(stream!.playlist, client)).status).toBe(200)
+			expect((await fetchAs(segments[2]!, client)).status).toBe(200)
+			// From the cache: no ffmpeg start.
+			expect((await fetchAs(segments[2]!, client)).status).toBe(200)
+			// Behind the running job: a restart, the client's second start in the window.
+			const refused = await fetchAs(segments[0]!, client)
+			expect(refused.status).toBe(429)
+			expect(await refused.json()).toEqual({ error: 'Too many videos prepared for this client. Try again in a few minutes.' })
+			expect(refused.headers.get('retry-after')).toBe('600')
+		} finally {
+			setClientLimitsForTests(undefined)
+			stopAllHlsJobs()
+		}
+	}, 60_000)
 
 	it('offers an MKV with AC3 audio as HLS, with its embedded subtitle track', async () => {
 		const result = await mediaFolderLookup(got, context(user))
