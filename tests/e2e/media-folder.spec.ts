@@ -54,5 +54,7 @@ test('plays a long-GOP MKV from the media folder from start to end, then seeks t
 	expect(Math.abs(landed - target)).toBeLessThanOrEqual(1)
 	// And it plays on from there.
 	await video.evaluate((element: HTMLVideoElement) => void element.play())
-	await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(target + 0.5)
+	await expect
+		.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
+		.toBeGreaterThan(target + 0.5)
 })
