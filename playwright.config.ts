@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { mediaCorpus } from './scripts/make-media-corpus.ts'
 
 // End-to-end tests drive Debian's Chromium against the production build
 // (scripts/test.sh builds it first). Each run gets a fresh data folder, so
@@ -24,6 +25,19 @@ const fourKPort = port + 20_000
 const fourKDir = `${dataDir}-fourk`
 fs.mkdirSync(fourKDir, { recursive: true })
 fs.writeFileSync(path.join(fourKDir, 'movie-550.2160p.mp4'), Buffer.alloc(1024))
+
+// The media folder (tests/e2e/media-folder.spec.ts): one real encode from the media corpus
+// (x264 defaults, keyframes ~10 s apart: remuxed), named as a demo-catalogue film no other spec plays.
+export const MEDIA_FOLDER_MOVIE = { path: '/movies/155-the-dark-knight', seconds: 30.03 }
+const mediaDir = `${dataDir}-media`
+const mediaFile = path.join(mediaDir, 'The Dark Knight (2008).mkv')
+if (!fs.existsSync(mediaFile)) {
+	fs.mkdirSync(mediaDir, { recursive: true })
+	fs.copyFileSync(path.join(mediaCorpus(), 'Long GOP (2021).mkv'), mediaFile)
+	// Older than the scan's "still being copied" window.
+	const past = new Date(Date.now() - 60_000)
+	fs.utimesSync(mediaFile, past, past)
+}
 
 const serverEnv = {
 	NODE_ENV: 'production',
@@ -94,6 +108,8 @@ export default defineConfig({
 				PORT: String(port),
 				DATA_DIR: dataDir,
 				FOURK_SERVICE_URL: `http://127.0.0.1:${fourKPort}`,
+				MEDIA_DIR: mediaDir,
+				MEDIA_ACCESS: 'everyone',
 			},
 		},
 		{

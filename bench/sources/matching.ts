@@ -73,6 +73,32 @@ async function fixtureFigures() {
 	console.log(`name fixture near misses matched: ${rate(negatives.filter((r) => r.matched).length, negatives.length)} (goal 0)`)
 }
 
+/** A 1 s 64x64 H.264 MKV (a few kilobytes), from the ffmpeg the server would use. */
+function makeClip(): Buffer {
+	const { ffmpeg } = ffmpegPaths()
+	if (!ffmpeg) throw new Error('ffmpeg is not available')
+	const made = spawnSync(
+		ffmpeg,
+		[
+			'-hide_banner',
+			'-loglevel',
+			'error',
+			'-f',
+			'lavfi',
+			'-i',
+			'testsrc=size=64x64:rate=10:duration=1',
+			'-c:v',
+			'libx264',
+			'-f',
+			'matroska',
+			'pipe:1',
+		],
+		{ maxBuffer: 16 * 1024 * 1024 },
+	)
+	if (made.status !== 0) throw new Error(`ffmpeg could not make the clip: ${made.stderr.toString()}`)
+	return made.stdout
+}
+
 async function main() {
 	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-bench-media-'))
 	const handle = createDatabase({ sqliteFile: path.join(root, 'bench.sqlite') })

@@ -16,7 +16,7 @@ import { clientAddress } from '../http/client-address.ts'
 export type ClientLimitKind = 'lookup' | 'proxy-bytes' | 'remux'
 
 export interface ClientLimitRule {
-	/** Units allowed per window (lookups, KiB proxied, remux starts). */
+	/** Units allowed per window (lookups, KiB proxied, ffmpeg starts). */
 	limit: number
 	windowMs: number
 	/** Divides the amount passed in (bytes → KiB), so counters stay within 32-bit integers. */
@@ -28,7 +28,8 @@ function defaultRules(): Record<ClientLimitKind, ClientLimitRule> {
 		// SOURCE_LOOKUPS_PER_MINUTE: an owner behind a shared address (or a test suite) may need more.
 		lookup: { limit: getEnv().SOURCE_LOOKUPS_PER_MINUTE, windowMs: 60_000, unit: 1 },
 		'proxy-bytes': { limit: 20 * 1024 * 1024, windowMs: 60 * 60_000, unit: 1024 },
-		remux: { limit: 10, windowMs: 10 * 60_000, unit: 1 },
+		// ffmpeg starts: a film's first segment, then one per seek far from what is made.
+		remux: { limit: 30, windowMs: 10 * 60_000, unit: 1 },
 	}
 }
 
@@ -80,6 +81,20 @@ export async function consumeClientLimit(kind: ClientLimitKind, clientKey: strin
 		? await consumeInRedis(redis, `${key}:${windowStart}`, units, rule.windowMs)
 		: await consumeInDatabase(key, units, rule.limit, windowStart)
 	return used <= rule.limit
+}
+
+/**
+ * Counts one ffmpeg start (a remux or transcode job, or a seek's restart)
+ * against the client. A counter that cannot be reached lets the start
+ * through (playback matters more than the limit) and says so in the log.
+ */
+export async function allowFfmpegStart(clientKey: string): Promise<boolean> {
+	try {
+		return await consumeClientLimit('remux', clientKey)
+	} catch (error) {
+		logger.warn({ err: error, kind: 'remux' }, 'client limit unavailable: ffmpeg start allowed without counting')
+		return true
+	}
 }
 
 async function consumeInDatabase(key: string, units: number, limit: number, windowStart: number): Promise<number> {

@@ -25,7 +25,7 @@ import {
 	type ProbedMedia,
 } from '#server/sources/media/ffmpeg.server.ts'
 import { hlsPlaylistFor, segmentPlanFor, serveHlsSegment, stopAllHlsJobs, type HlsMode } from '#server/sources/media/hls.server.ts'
-import { matroskaCueKeyframes } from '#server/sources/media/keyframes.server.ts'
+import { matroskaCueKeyframes, readKeyframes } from '#server/sources/media/keyframes.server.ts'
 
 const run = promisify(execFile)
 
@@ -34,6 +34,7 @@ let corpus: string
 let ffprobe: string
 let baseUrl: string
 let server: ReturnType<express.Express['listen']>
+let rangeBytes = 0
 const entries = new Map<string, { input: MediaInput; probe: ProbedMedia; mode: HlsMode }>()
 
 beforeAll(async () => {
@@ -44,6 +45,11 @@ beforeAll(async () => {
 	ffprobe = ffmpegPaths().ffprobe!
 	corpus = mediaCorpus()
 	const app = express()
+	app.get('/long-gop.mkv', (req, res) => {
+		const range = /bytes=(\d+)-(\d+)/.exec(req.get('range') ?? '')
+		if (range) rangeBytes += Number(range[2]) - Number(range[1]) + 1
+		res.sendFile(path.join(corpus, 'Long GOP (2021).mkv'), { dotfiles: 'allow' })
+	})
 	app.get('/:key/index.m3u8', (req, res) => {
 		const entry = entries.get(req.params.key)!
 		res.type('application/vnd.apple.mpegurl').send(hlsPlaylistFor(entry.probe, entry.mode, (index) => `seg-${index}.ts`))
@@ -154,6 +160,15 @@ describe('keyframes', () => {
 				.map((line) => Number(line.split(',')[0]))
 			expect(cues, file.name).toEqual(fromPackets.map((time) => expect.closeTo(time, 3)))
 		}
+	})
+
+	it("reads a remote MKV's cues by byte ranges (a proxied stream), the same as from the file", async () => {
+		const name = 'Long GOP (2021).mkv'
+		const fromFile = await readKeyframes({ kind: 'file', path: path.join(corpus, name), cacheKey: 'x' }, 'matroska')
+		const fromUrl = await readKeyframes({ kind: 'url', url: `${baseUrl}/long-gop.mkv`, headers: {}, cacheKey: 'y' }, 'matroska')
+		expect(fromUrl).toEqual(fromFile)
+		// A handful of small reads, never the whole file.
+		expect(rangeBytes).toBeLessThan(200_000)
 	})
 
 	it('finds no cues in an MP4 or an empty file, so ffprobe is asked', async () => {

@@ -12,10 +12,12 @@ import type { CatalogRoute } from '#server/catalog/tmdb-paths.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { notFound } from '#server/http/errors.server.ts'
 import { setDatabaseForTests } from '#server/db/db.server.ts'
-import { mediaFileId, scanMediaFolder, type ScanReport } from '#server/sources/media-folder/index.server.ts'
+import { EMPTY_FILE_REASON, mediaFileId, scanMediaFolder, type ScanReport } from '#server/sources/media-folder/index.server.ts'
 import { releaseLease, takeLease } from '#server/sources/media-folder/jobs.server.ts'
 import { mediaFolderLookup, SIGN_IN_REASON } from '#server/sources/media-folder/media-folder-source.server.ts'
+import { setClientLimitsForTests } from '#server/sources/limits.server.ts'
 import { stopAllHlsJobs } from '#server/sources/media/hls.server.ts'
+import { mediaCorpus } from '../../scripts/make-media-corpus.ts'
 import { resetSigningSecretForTests, signPath } from '#server/sources/signing.server.ts'
 import type { FileStream, HlsStream, LookupContext, LookupEvent, ScrapeRequest } from '#server/sources/types.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
@@ -156,8 +158,14 @@ beforeAll(() => {
 	)
 	fs.writeFileSync(path.join(movies, 'Fight Club (1999)', 'Subs', 'Spanish.spa.srt'), '1\n00:00:00,000 --> 00:00:01,000\nHola\n')
 	fs.copyFileSync(mp4, path.join(movies, 'Odd Name {tmdb-13}', 'whatever.mp4'))
-	fs.writeFileSync(path.join(movies, 'Unknown Film (2001).mp4'), '')
-	fs.writeFileSync(path.join(movies, 'Dune.mp4'), '')
+	// Real (linked) files for the names that must not match: an empty file is never matched at all.
+	fs.linkSync(mp4, path.join(movies, 'Unknown Film (2001).mp4'))
+	fs.linkSync(mp4, path.join(movies, 'Dune.mp4'))
+	// A 0-byte file with a catalogue title's name (a failed copy), and one no ffmpeg can open.
+	fs.writeFileSync(path.join(movies, 'Forrest Gump (1994).m4v'), '')
+	fs.writeFileSync(path.join(movies, 'Dune (1984).avi'), 'RIFF? no: a text file with a video name\n'.repeat(50))
+	// A real encode (x264 defaults, keyframes ~10 s apart): several remuxed segments.
+	fs.linkSync(path.join(mediaCorpus(), 'Long GOP (2021).mkv'), path.join(movies, 'Dune (2021).mkv'))
 	// A symlink leading out of the folder: never indexed or served.
 	fs.writeFileSync(path.join(outside, 'secret.mp4'), 'not yours')
 	fs.symlinkSync(path.join(outside, 'secret.mp4'), path.join(movies, 'Escape (2000).mp4'))
@@ -226,8 +234,27 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 	})
 
 	it('scans: Plex-style, tagged and show names match; unknown, ambiguous and escaping files are reported', () => {
-		expect(report.matched).toBe(3)
-		expect(report.unmatched).toEqual([{ path: 'Movies/Unknown Film (2001).mp4', reason: 'no film titled "Unknown Film" in the catalogue' }])
+		expect(report.matched).toBe(5)
+		expect([...report.unmatched].sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+			{ path: 'Movies/Forrest Gump (1994).m4v', reason: EMPTY_FILE_REASON },
+			{ path: 'Movies/Unknown Film (2001).mp4', reason: 'no film titled "Unknown Film" in the catalogue' },
+		])
+		expect(report.matches).toContainEqual({
+			path: 'Shows/Game of Thrones/Season 01/Game of Thrones - S01E02.mkv',
+			type: 'show',
+			tmdbId: 1399,
+			title: 'Game of Thrones',
+			year: 2011,
+			season: 1,
+			episode: 2,
+		})
+		expect(report.matches.map((m) => m.path).sort()).toEqual([
+			'Movies/Dune (1984).avi',
+			'Movies/Dune (2021).mkv',
+			'Movies/Fight Club (1999)/Fight Club (1999).mp4',
+			'Movies/Odd Name {tmdb-13}/whatever.mp4',
+			'Shows/Game of Thrones/Season 01/Game of Thrones - S01E02.mkv',
+		])
 		expect(report.ambiguous).toEqual([{ path: 'Movies/Dune.mp4', reason: '2 titles "Dune"; add the year or a {tmdb-…} tag' }])
 		expect(report.skipped).toEqual([{ path: 'Movies/Escape (2000).mp4', reason: 'links outside the media folder' }])
 	})
@@ -239,7 +266,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 			.orderBy('relative_path')
 			.execute()
 		expect(rows.find((r) => r.relative_path.endsWith('whatever.mp4'))).toMatchObject({ tmdb_id: 13, media_type: 'movie' })
-		expect(rows.find((r) => r.relative_path.endsWith('.mkv'))).toMatchObject({
+		expect(rows.find((r) => r.relative_path.startsWith('Shows/'))).toMatchObject({
 			tmdb_id: 1399,
 			media_type: 'show',
 			season: 1,
@@ -247,8 +274,19 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 			id: mediaFileId(0, 'Shows/Game of Thrones/Season 01/Game of Thrones - S01E02.mkv'),
 		})
 		const again = await scanMediaFolder()
-		expect(again.matched).toBe(3)
+		expect(again.matched).toBe(5)
 		expect((await testDb.handle.db.selectFrom('media_files').select('id').execute()).length).toBe(rows.length)
+	})
+
+	it('says a file no ffmpeg can open is unreadable, without the server path, and keeps that until the file changes', async () => {
+		const dune: ScrapeRequest = { type: 'movie', title: 'Dune', releaseYear: 1984, tmdbId: 841, imdbId: 'tt0087182' }
+		const result = await mediaFolderLookup(dune, context(user))
+		expect(result.kind).toBe('none')
+		const reason = (result as { reason: string }).reason
+		expect(reason).toMatch(/^Dune \(1984\)\.avi: unreadable: not a video ffmpeg can open \(.+\)$/)
+		expect(reason).not.toContain(media)
+		const row = await testDb.handle.db.selectFrom('media_files').select('probe').where('tmdb_id', '=', 841).executeTakeFirstOrThrow()
+		expect(JSON.parse(row.probe!)).toHaveProperty('unreadable')
 	})
 
 	it('anonymous lookups are refused by default (MEDIA_ACCESS=signed-in)', async () => {
@@ -283,6 +321,32 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 			['es', 'Spanish'],
 		])
 	})
+
+	it('counts every ffmpeg start (not playlists) against the client, answering 429 at the segment route', async () => {
+		const dune: ScrapeRequest = { type: 'movie', title: 'Dune', releaseYear: 2021, tmdbId: 438631, imdbId: 'tt1160419' }
+		const [stream] = ((await mediaFolderLookup(dune, context(user))) as { streams: HlsStream[] }).streams
+		// A client of its own, so the other tests' segment requests do not count here.
+		const client = { headers: { 'x-forwarded-for': `198.51.100.${dialect === 'sqlite' ? 7 : 8}` } }
+		const text = await (await fetchAs(stream!.playlist, client)).text()
+		const segments = text.split('\n').filter((line) => line.includes('/seg-'))
+		expect(segments.length).toBeGreaterThanOrEqual(3)
+		setClientLimitsForTests({ remux: { limit: 1 } })
+		try {
+			// Playlists start nothing and count nothing.
+			for (let n = 0; n < 3; n++) expect((await fetchAs(stream!.playlist, client)).status).toBe(200)
+			expect((await fetchAs(segments[2]!, client)).status).toBe(200)
+			// From the cache: no ffmpeg start.
+			expect((await fetchAs(segments[2]!, client)).status).toBe(200)
+			// Behind the running job: a restart, the client's second start in the window.
+			const refused = await fetchAs(segments[0]!, client)
+			expect(refused.status).toBe(429)
+			expect(await refused.json()).toEqual({ error: 'Too many videos prepared for this client. Try again in a few minutes.' })
+			expect(refused.headers.get('retry-after')).toBe('600')
+		} finally {
+			setClientLimitsForTests(undefined)
+			stopAllHlsJobs()
+		}
+	}, 60_000)
 
 	it('offers an MKV with AC3 audio as HLS, with its embedded subtitle track', async () => {
 		const result = await mediaFolderLookup(got, context(user))

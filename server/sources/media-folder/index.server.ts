@@ -34,8 +34,23 @@ export interface SidecarSubtitle {
 	forced: boolean
 }
 
+/** The reason a 0-byte file is never matched (a failed download or copy, a placeholder). */
+export const EMPTY_FILE_REASON = 'empty file (0 bytes)'
+
+export interface MatchedFile {
+	path: string
+	type: 'movie' | 'show'
+	tmdbId: number
+	title: string
+	year: number | null
+	season: number | null
+	episode: number | null
+}
+
 export interface ScanReport {
 	matched: number
+	/** Which file matched which title, in scan order. */
+	matches: MatchedFile[]
 	unmatched: Array<{ path: string; reason: string }>
 	ambiguous: Array<{ path: string; reason: string }>
 	skipped: Array<{ path: string; reason: string }>
@@ -137,7 +152,7 @@ export interface ScanOptions {
 /** Walks every folder once and brings media_files up to date. */
 export async function scanMediaFolder(options: ScanOptions = {}): Promise<ScanReport> {
 	const now = options.now ?? Date.now()
-	const report: ScanReport = { matched: 0, unmatched: [], ambiguous: [], skipped: [], removed: 0 }
+	const report: ScanReport = { matched: 0, matches: [], unmatched: [], ambiguous: [], skipped: [], removed: 0 }
 	const folders = mediaFolders()
 	const found: FoundVideo[] = []
 	for (const [index, folder] of folders.entries()) found.push(...(await walk(index, folder, report, now)))
@@ -151,7 +166,7 @@ export async function scanMediaFolder(options: ScanOptions = {}): Promise<ScanRe
 	for (const video of found) {
 		const id = mediaFileId(video.folderIndex, video.relativePath)
 		const parsed = parseMediaPath(video.relativePath)
-		const outcome = await match(parsed)
+		const outcome: MatchOutcome = video.size === 0 ? { status: 'unmatched', reason: EMPTY_FILE_REASON } : await match(parsed)
 		const row = {
 			id,
 			folder_index: video.folderIndex,
@@ -175,8 +190,18 @@ export async function scanMediaFolder(options: ScanOptions = {}): Promise<ScanRe
 			// A changed file is probed again; an unchanged one keeps its probe and thumbnails.
 			.onConflict((oc) => oc.column('id').doUpdateSet(changed ? { ...row, probe: null, trickplay: null } : row))
 			.execute()
-		if (outcome.status === 'matched') report.matched++
-		else report[outcome.status].push({ path: video.relativePath, reason: outcome.reason })
+		if (outcome.status === 'matched') {
+			report.matched++
+			report.matches.push({
+				path: video.relativePath,
+				type: outcome.candidate.type,
+				tmdbId: outcome.candidate.id,
+				title: outcome.candidate.title,
+				year: outcome.candidate.year,
+				season: row.season,
+				episode: row.episode,
+			})
+		} else report[outcome.status].push({ path: video.relativePath, reason: outcome.reason })
 		options.onProgress?.(++done, found.length)
 	}
 	const removed = await db.deleteFrom('media_files').where('seen_at', '<', now).executeTakeFirst()

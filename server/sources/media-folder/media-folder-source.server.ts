@@ -5,6 +5,7 @@ import { logger } from '../../logger.server.ts'
 import {
 	ffmpegPaths,
 	FFMPEG_UNAVAILABLE_REASON,
+	FfmpegUnavailableError,
 	needsKeyframes,
 	playabilityOf,
 	probeMedia,
@@ -26,6 +27,7 @@ export const MEDIA_FOLDER_SOURCE_ID = 'library'
 export const MEDIA_FOLDER_STREAM_BASE = '/api/stream/library'
 export const SIGN_IN_REASON = 'sign in to play the media folder'
 export const NOT_ALLOWED_REASON = 'the media folder is not shared with this account'
+export const UNREADABLE_REASON = 'unreadable: not a video ffmpeg can open'
 
 /** MEDIA_ACCESS: `signed-in` (default), `everyone`, or a comma-separated list of usernames. */
 export function mediaFolderAccess(user: { username: string } | null): { allowed: true } | { allowed: false; reason: string } {
@@ -42,31 +44,57 @@ export function mediaInputFor(row: Pick<MediaFilesTable, 'id' | 'size' | 'mtime_
 	return { kind: 'file', path: absolutePath, cacheKey: `library-${row.id}-${row.size}-${row.mtime_ms}` }
 }
 
+/** What probing a file found: its probe, or why it cannot be read (stored, so it is not retried until the file changes). */
+export type ProbeState = { probe: ProbedMedia } | { unreadable: string }
+
+function storedState(row: MediaFilesTable): ProbeState | null {
+	if (!row.probe) return null
+	const stored = JSON.parse(row.probe) as ProbedMedia | { unreadable: string }
+	return 'unreadable' in stored ? { unreadable: stored.unreadable } : { probe: stored }
+}
+
+async function store(row: MediaFilesTable, value: ProbedMedia | { unreadable: string }) {
+	const text = JSON.stringify(value)
+	await getDatabase()
+		.db.updateTable('media_files')
+		.set({ probe: text })
+		.where('id', '=', row.id)
+		.where('mtime_ms', '=', row.mtime_ms)
+		.execute()
+	row.probe = text
+}
+
 /**
  * The row's probe (with keyframe times when it is remuxed), probing now and
  * storing it when the background prober has not reached it yet: a lookup of
  * a file not yet indexed waits for it. A probe stored before keyframes were
- * read gets them now.
+ * read gets them now. A file ffprobe and ffmpeg cannot read is "unreadable",
+ * with their reason; null when there is no ffmpeg or the probe was cut short.
  */
-export async function probeOf(row: MediaFilesTable, absolutePath: string, signal?: AbortSignal): Promise<ProbedMedia | null> {
-	const stored = row.probe ? (JSON.parse(row.probe) as ProbedMedia) : null
-	if (stored && (stored.keyframes !== undefined || !needsKeyframes(stored))) return stored
+export async function probeStateOf(row: MediaFilesTable, absolutePath: string, signal?: AbortSignal): Promise<ProbeState | null> {
+	const stored = storedState(row)
+	if (stored && ('unreadable' in stored || stored.probe.keyframes !== undefined || !needsKeyframes(stored.probe))) return stored
 	if (!ffmpegPaths().ffprobe && !ffmpegPaths().ffmpeg) return null
 	const input = mediaInputFor(row, absolutePath)
 	try {
-		const probe = stored ? await withKeyframes(input, stored, signal) : await probeMedia(input, signal)
-		await getDatabase()
-			.db.updateTable('media_files')
-			.set({ probe: JSON.stringify(probe) })
-			.where('id', '=', row.id)
-			.where('mtime_ms', '=', row.mtime_ms)
-			.execute()
-		row.probe = JSON.stringify(probe)
-		return probe
+		const probe = stored ? await withKeyframes(input, stored.probe, signal) : await probeMedia(input, signal)
+		await store(row, probe)
+		return { probe }
 	} catch (error) {
-		logger.warn({ file: row.relative_path, err: (error as Error).message }, 'media folder: probe failed')
-		return null
+		const message = (error as Error).message
+		logger.warn({ file: row.relative_path, err: message }, 'media folder: probe failed')
+		if (signal?.aborted || error instanceof FfmpegUnavailableError || /timed out|aborted/.test(message)) return null
+		// The reason is shown to viewers: the server's own path is not theirs to see.
+		const unreadable = message.split(absolutePath).join(path.basename(absolutePath)).slice(0, 300)
+		await store(row, { unreadable }).catch(() => {})
+		return { unreadable }
 	}
+}
+
+/** The row's probe, or null when it has none (unreadable, no ffmpeg): see probeStateOf. */
+export async function probeOf(row: MediaFilesTable, absolutePath: string, signal?: AbortSignal): Promise<ProbedMedia | null> {
+	const state = await probeStateOf(row, absolutePath, signal)
+	return state && 'probe' in state ? state.probe : null
 }
 
 const DIRECT_EXTENSIONS: Record<string, 'video/mp4' | 'video/webm'> = { '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.webm': 'video/webm' }
@@ -129,7 +157,9 @@ const QUALITY_LABEL: Record<string, string> = {
 async function streamFor(row: MediaFilesTable, signal: AbortSignal): Promise<Stream | { reason: string }> {
 	const absolute = await indexedFilePath(row)
 	if (!absolute) return { reason: 'file no longer in the media folder' }
-	const probe = await probeOf(row, absolute, signal)
+	const state = await probeStateOf(row, absolute, signal)
+	if (state && 'unreadable' in state) return { reason: `${UNREADABLE_REASON} (${state.unreadable})` }
+	const probe = state?.probe ?? null
 	const playability = playabilityFor(row, probe)
 	if (!playability) return { reason: FFMPEG_UNAVAILABLE_REASON }
 	if (playability.mode !== 'direct' && !ffmpegPaths().ffmpeg) return { reason: FFMPEG_UNAVAILABLE_REASON }

@@ -5,6 +5,7 @@ import { getSessionUser } from '../../auth/session.server.ts'
 import { getDatabase } from '../../db/db.server.ts'
 import { HttpError, notFound } from '../../http/errors.server.ts'
 import { logger } from '../../logger.server.ts'
+import { allowFfmpegStart, clientKeyOf } from '../limits.server.ts'
 import { hlsPlaylistFor, sendHlsPlaylist, serveHlsSegment } from '../media/hls.server.ts'
 import { extractSubtitleVtt } from '../media/subtitles.server.ts'
 import { decodeCaptionBytes } from '../proxy/caption-text.ts'
@@ -134,7 +135,10 @@ export function mediaFolderStreamRouter(): Router {
 		if (!probe) throw new HttpError(503, 'This file could not be read')
 		const playability = playabilityFor(row, probe)
 		const mode = playability?.mode === 'transcode' ? 'transcode' : 'remux'
-		await serveHlsSegment(mediaInputFor(row, absolute), probe, mode, Number(match[1]), req, res)
+		// Each ffmpeg start counts against the client (issue: segments, not playlists, start ffmpeg).
+		await serveHlsSegment(mediaInputFor(row, absolute), probe, mode, Number(match[1]), req, res, {
+			allowStart: () => allowFfmpegStart(clientKeyOf(req)),
+		})
 	})
 
 	router.get('/:id/captions/:name', async (req, res) => {

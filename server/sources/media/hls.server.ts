@@ -32,6 +32,7 @@ import {
 	keyframePlan,
 	numberChunk,
 	planJob,
+	RESTART_WHEN_AHEAD_BY,
 	segmentCount,
 	segmentCutTimes,
 	SEGMENT_TIME_TOLERANCE,
@@ -462,6 +463,30 @@ function tick(job: Job) {
 
 type EnsureResult = 'running' | 'busy' | 'unavailable'
 
+/**
+ * Whether asking for segment `index` now makes ffmpeg start: no job for this
+ * folder anywhere, or this process's job would restart for it (a seek). A
+ * job owned by another process restarts there; that start is not seen here.
+ */
+function wouldStartFfmpeg(dir: string, index: number): boolean {
+	const own = jobs.get(dir)
+	if (own) {
+		if (own.starting) return false
+		return own.child === null || index < own.startIndex || index > own.nextIndex + RESTART_WHEN_AHEAD_BY
+	}
+	return !lockIsHeld(lockFile(dir))
+}
+
+export interface SegmentOptions {
+	/**
+	 * Asked once before this request makes ffmpeg start (a new job or a seek's
+	 * restart); false answers 429. The per-client limit on ffmpeg starts.
+	 */
+	allowStart?: () => Promise<boolean>
+}
+
+export const FFMPEG_STARTS_LIMITED = 'Too many videos prepared for this client. Try again in a few minutes.'
+
 /** Makes sure some process is producing segments from `index` on (or will, after its next tick). */
 function ensureJob(input: MediaInput, probe: ProbedMedia, plan: SegmentPlan, mode: HlsMode, dir: string, index: number): EnsureResult {
 	const own = jobs.get(dir)
@@ -569,6 +594,7 @@ export async function serveHlsSegment(
 	index: number,
 	req: Request,
 	res: Response,
+	options: SegmentOptions = {},
 ): Promise<void> {
 	let plan: SegmentPlan
 	try {
@@ -601,6 +627,7 @@ export async function serveHlsSegment(
 	})
 	const deadline = requestedAt + SEGMENT_WAIT_MS
 	let nextEnsure = 0
+	let startCounted = false
 	while (!clientGone) {
 		if (fs.existsSync(file)) return sendSegment(res, file)
 		const now = Date.now()
@@ -612,6 +639,10 @@ export async function serveHlsSegment(
 		if (now >= nextEnsure) {
 			// Again every second: the owner may have died or finished without this segment.
 			nextEnsure = now + 1000
+			if (!startCounted && options.allowStart && wouldStartFfmpeg(dir, index)) {
+				startCounted = true
+				if (!(await options.allowStart())) return sendError(res, 429, FFMPEG_STARTS_LIMITED, 600)
+			}
 			let result: EnsureResult
 			try {
 				result = ensureJob(input, probe, plan, mode, dir, index)

@@ -3,6 +3,8 @@
 // - Matroska/WebM: the Cues element, which muxers (ffmpeg, mkvmerge) write
 //   with one entry per video keyframe; found through the SeekHead, so only a
 //   few small reads at the head and wherever the cues are.
+//   A proxied stream's cues are read the same way, by byte ranges through the
+//   loopback relay.
 // - Anything else, or a Matroska file without usable cues: ffprobe's packet
 //   list of the first video stream with its keyframe flags (a demux of the
 //   whole file, no decoding; fast on a local disk).
@@ -180,6 +182,32 @@ function fileReader(handle: fs.FileHandle): ReadAt {
 	}
 }
 
+/**
+ * Byte ranges of a stream through Willow's own loopback relay (a proxied
+ * add-on stream: the relay applies the outbound rules and passes Range on),
+ * so a remote MKV's cues are read without downloading it. Anything but a 206
+ * (a server ignoring ranges) throws, and ffprobe is asked instead.
+ */
+function relayReader(url: URL, headers: Record<string, string>, signal?: AbortSignal): ReadAt {
+	return async (offset, length) => {
+		const response = await fetch(url, {
+			headers: { ...headers, range: `bytes=${offset}-${offset + length - 1}` },
+			signal: signal ?? AbortSignal.timeout(20_000),
+		})
+		if (response.status === 416) {
+			await response.body?.cancel()
+			return Buffer.alloc(0)
+		}
+		if (response.status !== 206) {
+			await response.body?.cancel()
+			throw new Error(`byte ranges not served (HTTP ${response.status})`)
+		}
+		return Buffer.from(await response.arrayBuffer()).subarray(0, length)
+	}
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
 /** ffprobe's packet list of the first video stream: pts of every packet flagged K (no decoding). */
 function ffprobeKeyframes(input: MediaInput, signal: AbortSignal): Promise<number[]> {
 	const { ffprobe } = ffmpegPaths()
@@ -210,7 +238,17 @@ export async function readKeyframes(input: MediaInput, container: string, startS
 	const started = Date.now()
 	let times: number[] | null = null
 	let how = 'ffprobe'
-	if (input.kind === 'file' && (container === 'matroska' || container === 'webm')) {
+	const matroska = container === 'matroska' || container === 'webm'
+	const url = input.kind === 'url' ? new URL(input.url) : null
+	if (matroska && url && LOOPBACK.has(url.hostname)) {
+		try {
+			times = await matroskaCueKeyframes(relayReader(url, input.kind === 'url' ? input.headers : {}, signal))
+			how = 'matroska cues (byte ranges)'
+		} catch (error) {
+			logger.debug({ err: (error as Error).message }, 'keyframes: remote matroska cues unreadable, asking ffprobe')
+		}
+	}
+	if (input.kind === 'file' && matroska) {
 		const handle = await fs.open(input.path, 'r')
 		try {
 			times = await matroskaCueKeyframes(fileReader(handle))

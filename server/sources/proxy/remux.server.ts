@@ -11,7 +11,7 @@ import {
 	type MediaInput,
 } from '../media/ffmpeg.server.ts'
 import { hlsPlaylistFor, sendHlsPlaylist, serveHlsSegment } from '../media/hls.server.ts'
-import { consumeClientLimit } from '../limits.server.ts'
+import { allowFfmpegStart } from '../limits.server.ts'
 import type { ProxyTarget } from './proxy.server.ts'
 import { relayBase } from './relay.server.ts'
 
@@ -21,7 +21,7 @@ import { relayBase } from './relay.server.ts'
 
 export const REMUX_PLAYLIST = 'remux.m3u8'
 const SEGMENT_NAME = /^seg-(\d{1,6})\.ts$/
-export const REMUX_LIMITED = 'Too many videos prepared for this client. Try again in a few minutes.'
+export { FFMPEG_STARTS_LIMITED as REMUX_LIMITED } from '../media/hls.server.ts'
 
 /** True when ffmpeg is usable here (remuxed streams are offered only then). */
 export function remuxAvailable(): boolean {
@@ -51,8 +51,6 @@ async function probe(input: MediaInput, req: Request) {
 export async function serveRemux(req: Request, res: Response, token: string, name: string, target: ProxyTarget, clientKey: string) {
 	const input = await inputOf(token, target)
 	if (name === REMUX_PLAYLIST) {
-		// A playlist request is what starts ffmpeg work for a viewer: that is what the remux limit counts.
-		if (!(await consumeClientLimit('remux', clientKey).catch(() => true))) throw new HttpError(429, REMUX_LIMITED, { 'Retry-After': '600' })
 		const probed = await probe(input, req)
 		if (!(probed.durationSeconds > 0)) throw new HttpError(502, 'The stream has no known duration')
 		sendHlsPlaylist(
@@ -65,5 +63,6 @@ export async function serveRemux(req: Request, res: Response, token: string, nam
 	if (!segment) throw notFound()
 	const probed = await probe(input, req)
 	const mode = playabilityOf(probed).mode === 'transcode' ? 'transcode' : 'remux'
-	await serveHlsSegment(input, probed, mode, Number(segment[1]), req, res)
+	// Each ffmpeg start (not each playlist) counts against the client.
+	await serveHlsSegment(input, probed, mode, Number(segment[1]), req, res, { allowStart: () => allowFfmpegStart(clientKey) })
 }
