@@ -75,7 +75,7 @@ test('the reference 4K service’s stream plays past 3 s with the device’s tok
 	await expect(page.getByTestId('player-panel-source').getByRole('button', { name: '4K service' })).toHaveAttribute('aria-pressed', 'true')
 })
 
-test('the real player syncs progress, and another device resumes there', async ({ page, browser }) => {
+test('the real player syncs progress, and another device resumes there @pg', async ({ page, browser }) => {
 	await page.goto('/faq')
 	await waitForHydration(page)
 	const account = await signUp(page)
