@@ -24,7 +24,15 @@ export const FOURK_TEST_TOKEN = 'eyJ0ZXN0IjoiZTJlIn0.willow-e2e-4k-token-for-the
 const fourKPort = port + 20_000
 const fourKDir = `${dataDir}-fourk`
 fs.mkdirSync(fourKDir, { recursive: true })
-fs.writeFileSync(path.join(fourKDir, 'movie-550.2160p.mp4'), Buffer.alloc(1024))
+// A real clip (the 720p sample, 30 s of H.264 + AAC) under the 4K name, so the player plays it (tests/e2e/owner-sources.spec.ts).
+fs.copyFileSync(path.resolve('server/sources/sample/clips/sample-720.mp4'), path.join(fourKDir, 'movie-550.2160p.mp4'))
+
+// The owner's sources end to end (tests/e2e/owner-sources.spec.ts): a real stremio-addon-sdk add-on on
+// its own loopback address (a private address only an owner's add-on may use, decision 0023), named in
+// STREMIO_ADDONS of a third app server, on another loopback address so that the other specs' lookups
+// do not ask it. Same port numbers as E2E_PORT: the addresses keep parallel runs apart.
+const ownerAddonOrigin = `http://127.0.0.2:${port}`
+export const SOURCES_ORIGIN = `http://127.0.0.3:${port}`
 
 // The media folder (tests/e2e/media-folder.spec.ts): one real encode from the media corpus
 // (x264 defaults, keyframes ~10 s apart: remuxed), named as a demo-catalogue film no other spec plays.
@@ -118,6 +126,25 @@ export default defineConfig({
 			url: `http://127.0.0.1:${fourKPort}/streams`,
 			reuseExistingServer: false,
 			timeout: 60_000,
+		},
+		{
+			command: `npx tsx tests/support/owner-addon-serve.ts --host 127.0.0.2 --port ${port}`,
+			url: `${ownerAddonOrigin}/manifest.json`,
+			reuseExistingServer: false,
+			timeout: 60_000,
+		},
+		{
+			command: 'node server.js',
+			url: `${SOURCES_ORIGIN}/readyz`,
+			reuseExistingServer: false,
+			timeout: 120_000,
+			env: {
+				...serverEnv,
+				HOST: '127.0.0.3',
+				PORT: String(port),
+				DATA_DIR: `${dataDir}-sources`,
+				STREMIO_ADDONS: `${ownerAddonOrigin}/manifest.json`,
+			},
 		},
 		{
 			command: 'node server.js',

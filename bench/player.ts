@@ -206,6 +206,8 @@ async function main() {
 		await context.close()
 
 		const results: Record<'file' | 'hls', RunResult[]> = { file: [], hls: [] }
+		// A run that fails is counted and fails the bench: dropping it would report only the runs that worked.
+		const failures: Record<'file' | 'hls', number> = { file: 0, hls: 0 }
 		for (const kind of ['file', 'hls'] as const) {
 			for (let i = 0; i < RUNS; i++) {
 				// A new context each run: nothing cached between runs but what a returning visitor's HTTP cache would hold anyway is gone too.
@@ -215,6 +217,7 @@ async function main() {
 				try {
 					results[kind].push(await run(runPage))
 				} catch (error) {
+					failures[kind] += 1
 					console.error(`${kind} run ${i + 1} failed: ${(error as Error).message}`)
 				} finally {
 					await runContext.close()
@@ -228,9 +231,11 @@ async function main() {
 			['hls', 'HLS'],
 		] as const) {
 			const times = results[kind].map((r) => r.firstFrameMs)
-			if (times.length === 0) console.log(`  ${label}: no successful run`)
-			else console.log(`  ${label}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (${times.length} runs)`)
+			const failed = failures[kind] > 0 ? `, ${failures[kind]} of ${RUNS} runs FAILED` : ''
+			if (times.length === 0) console.log(`  ${label}: no successful run${failed}`)
+			else console.log(`  ${label}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (${times.length} runs${failed})`)
 		}
+		if (failures.file + failures.hls > 0) process.exitCode = 1
 		const seeks = [...results.file, ...results.hls].map((r) => r.seekMs).filter((v): v is number => v !== null)
 		console.log(
 			`Seek to 50 % → playing again (goal p50 ≤ 500 ms): ${seeks.length ? `p50 ${ms(percentile(seeks, 50))} (${seeks.length} seeks)` : 'no successful seek'}`,
@@ -245,7 +250,7 @@ async function main() {
 }
 
 main().then(
-	() => process.exit(0),
+	() => process.exit(process.exitCode ?? 0),
 	(error: unknown) => {
 		console.error(error)
 		process.exit(1)

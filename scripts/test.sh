@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: typecheck, format check, lint, unit + integration tests (SQLite,
-# PostgreSQL, Redis), then end-to-end tests in Chromium on the production build.
+# PostgreSQL, Redis), then end-to-end tests in Chromium on the production build, and their
+# @pg subset against PostgreSQL + Redis with two app servers (playwright.pg.config.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,3 +25,6 @@ npx vitest run
 
 echo "== end-to-end tests (Chromium)"
 npx playwright test
+
+echo "== end-to-end subset on PostgreSQL + Redis, two app servers on one database"
+npx playwright test --config playwright.pg.config.ts

@@ -179,8 +179,9 @@ async function main() {
 		}
 		// The scan runs in a process of its own: its peak memory is what an owner's server or
 		// `npm run media:scan` needs, not what this bench holds to generate and check the tree.
-		// Twice: as Node runs it by default (V8 lets garbage pile up while memory is free), and
-		// with the heap capped at 64 MB, which shows how much the scan really keeps alive.
+		// The goal is judged on the first scan of a new database (every file new, every row
+		// written) with Node's default heap, the way `media:scan` runs. A rescan with the heap
+		// capped at 64 MB follows, which shows how much the scan really keeps alive.
 		const scanOnce = (nodeOptions: string[]) => {
 			const scan = spawnSync(
 				process.execPath,
@@ -197,8 +198,11 @@ async function main() {
 			if (scan.status !== 0) throw new Error(`the scan failed:\n${scan.stderr}`)
 			return JSON.parse(scan.stdout.trim().split('\n').at(-1)!) as { seconds: number; beforeBytes: number; peakBytes: number }
 		}
+		const rowsBefore = (await handle.db.selectFrom('media_files').select('relative_path').execute()).length
+		if (rowsBefore !== 0) throw new Error(`the first scan must start from a new database (it holds ${rowsBefore} media rows)`)
 		const uncapped = scanOnce([])
 		const capped = scanOnce(['--max-old-space-size=64'])
+		const SCAN_RSS_GOAL = 200 * 1024 * 1024
 		const { seconds } = uncapped
 		const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
 		const rows = new Map(
@@ -220,7 +224,7 @@ async function main() {
 		)
 		console.log(`time: ${seconds.toFixed(1)} s (${Math.round(expected.size / seconds)} files/s)`)
 		console.log(
-			`peak RSS of the scanning process: ${mb(capped.peakBytes)} with a 64 MB heap (goal ≤ 200 MB; ${capped.seconds.toFixed(1)} s), ${mb(uncapped.peakBytes)} with Node's default heap; ${mb(uncapped.beforeBytes)} before the scan (node, tsx and the server modules)`,
+			`peak RSS of the scanning process, first scan of a new database with Node's default heap: ${mb(uncapped.peakBytes)} (goal ≤ 200 MB${uncapped.peakBytes > SCAN_RSS_GOAL ? ': NOT MET' : ''}); a rescan with the heap capped at 64 MB: ${mb(capped.peakBytes)} (${capped.seconds.toFixed(1)} s); ${mb(uncapped.beforeBytes)} before the scan (node, tsx and the server modules)`,
 		)
 		console.log(`tagged matched: ${rate(positives(true).filter(right).length, positives(true).length)} (goal 100 %)`)
 		console.log(`untagged true match rate: ${rate(positives(false).filter(right).length, positives(false).length)} (goal ≥ 95 %)`)

@@ -1,4 +1,4 @@
-// npm run verify:scale [-- --seconds=60 --connections=200 --long]
+// npm run verify:scale [-- --seconds=60 --connections=200 --users=50 --long]
 //
 // Two Willow app servers (the production build, separate processes on their
 // own ports) sharing one PostgreSQL database (a throwaway one on
@@ -8,8 +8,9 @@
 //   2. login limits hold across both: failures spread over the two servers are
 //      counted together;
 //   3. device A syncing on server 1 and device B on server 2 converge;
-//   4. an autocannon mix (browse pages, search, API, signed-in syncs) at
-//      --connections split across both for --seconds: req/s, p99, errors (goal 0);
+//   4. an autocannon mix (browse pages, search, API, signed-in syncs of --users users, each
+//      sync a distinct bookmark) at --connections split across both for --seconds: req/s,
+//      p99, errors (goal 0), and the bookmark rows written (goal: one per answered sync);
 //   5. with --long, each server's RSS sampled for 10 minutes under load (no leak).
 // Needs a build (WILLOW_BUILD_DIR, default build/). Prints figures; exits 1 on a failed check.
 import autocannon from 'autocannon'
@@ -24,6 +25,7 @@ const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').s
 const SECONDS = Number(args.get('seconds') ?? 60)
 const CONNECTIONS = Number(args.get('connections') ?? 200)
 const LONG = args.has('long')
+const SYNC_USERS = Number(args.get('users') ?? 50)
 const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const REDIS_URL = `${(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379').replace(/\/\d*$/, '')}/10`
 const DATABASE = `willow_scale_${process.pid}`
@@ -123,9 +125,46 @@ try {
 		`A ${ids(stateA.body)}, B ${ids(stateB.body)}`,
 	)
 
-	// 4. The mix under load.
-	const cookie = deviceA.cookie!
+	// 4. The mix under load. Its syncs come from SYNC_USERS signed-in users, each request a distinct
+	// bookmark (a new media id), so every sync writes a row: one body repeated under one cookie made
+	// every sync after the first a no-op that asked the databases nothing.
+	const syncUsers: string[] = []
+	for (let i = 0; i < SYNC_USERS; i++) {
+		const user = new ApiClient(one.origin, { 'x-forwarded-for': `198.18.${10 + Math.floor(i / 200)}.${(i % 200) + 1}` })
+		const name = `${account.username}u${i}`
+		const signUp = await user.post('/api/auth/signup', {
+			username: name,
+			email: `${name}@example.com`,
+			password: account.password,
+			passwordConfirm: account.password,
+		})
+		if (signUp.status !== 201) throw new Error(`sign-up of sync user ${i} answered ${signUp.status}`)
+		syncUsers.push(user.cookie!)
+	}
+	let syncsSent = 0
+	let syncsAnswered = 0
 	const mix = (origin: string): autocannon.Request[] => [
+		// First, so that every connection syncs even when a slow machine gets through few requests.
+		{
+			method: 'POST',
+			path: '/api/sync/bookmarks',
+			setupRequest: (request) => {
+				syncsSent += 1
+				const n = syncsSent
+				return {
+					...request,
+					headers: { ...request.headers, cookie: syncUsers[n % SYNC_USERS]!, 'content-type': 'application/json', origin },
+					body: JSON.stringify({
+						bookmarks: [{ mediaId: 100_000 + n, category: 'favorites', addedAt: Date.now(), mediaType: 'movie' }],
+						tombstones: [],
+						changesOnly: true,
+					}),
+				}
+			},
+			onResponse: (status) => {
+				if (status === 200) syncsAnswered += 1
+			},
+		},
 		{ method: 'GET', path: '/' },
 		{ method: 'GET', path: '/movies' },
 		{ method: 'GET', path: '/series/1399-game-of-thrones' },
@@ -133,15 +172,6 @@ try {
 		{ method: 'GET', path: '/search?query=star' },
 		{ method: 'GET', path: '/api/catalog/search/multi?query=night' },
 		{ method: 'GET', path: '/api/catalog/movie/popular' },
-		{
-			method: 'POST',
-			path: '/api/sync/bookmarks',
-			headers: { cookie, 'content-type': 'application/json', origin },
-			body: JSON.stringify({
-				bookmarks: [{ mediaId: 13, category: 'favorites', addedAt: Date.now(), mediaType: 'movie' }],
-				tombstones: [],
-			}),
-		},
 	]
 	const run = (server: ServerProcess, seconds: number) =>
 		autocannon({
@@ -180,6 +210,19 @@ try {
 	)
 	check('errors, timeouts and non-2xx answers', errors === 0, `${errors} of ${requests}`)
 	console.log(`     ${(requests / SECONDS).toFixed(0)} req/s in all, p99 ${p99} ms`)
+	const database = new pg.Client({ connectionString: env.DATABASE_URL })
+	await database.connect()
+	const written = Number(
+		(await database.query<{ count: string }>("SELECT count(*) FROM user_bookmarks WHERE media_id >= 100000 AND category = 'favorites'"))
+			.rows[0]?.count,
+	)
+	await database.end()
+	check(
+		`every answered sync wrote its bookmark (${SYNC_USERS} users, a distinct body per request)`,
+		// Syncs still in flight when the run stops may be written without their answer being counted.
+		syncsAnswered > 0 && written >= syncsAnswered && written <= syncsSent,
+		`${syncsAnswered} syncs answered 200 (${syncsSent} sent), ${written} rows written, ${(written / SECONDS).toFixed(0)} rows/s`,
+	)
 
 	// 5. Memory over ten minutes under load.
 	if (LONG) {

@@ -21,7 +21,7 @@ async function signUpThroughForm(page: Page, account: ReturnType<typeof newAccou
 	await expect(page).toHaveURL(/\/account\?tab=account$/)
 }
 
-test('sign-up → account → logout', async ({ page }) => {
+test('sign-up → account → logout @pg', async ({ page }) => {
 	const account = newAccount()
 	await page.goto('/signup')
 	await waitForHydration(page)
@@ -172,16 +172,17 @@ async function serverBookmarkIds(page: Page) {
 	return body.bookmarks.map((b) => `${b.mediaId}/${b.category}`).sort()
 }
 
-async function newDevice(browser: Browser) {
-	const context = await browser.newContext()
+/** A browser of its own; `origin` puts it on another app server (E2E_SECOND_ORIGIN in the PostgreSQL run). */
+async function newDevice(browser: Browser, origin?: string) {
+	const context = await browser.newContext(origin ? { baseURL: origin } : {})
 	return { context, page: await context.newPage() }
 }
 
-test('two browsers of one user converge after edits on both, including a deletion', async ({ browser }) => {
+test('two browsers of one user converge after edits on both, including a deletion @pg', async ({ browser }) => {
 	test.setTimeout(90_000)
 	const account = newAccount()
 	const phone = await newDevice(browser)
-	const laptop = await newDevice(browser)
+	const laptop = await newDevice(browser, process.env.E2E_SECOND_ORIGIN)
 	try {
 		// The phone has bookmarks from before it signed in (offline edits): they are kept.
 		await phone.page.goto('/')

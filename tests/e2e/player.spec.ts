@@ -212,7 +212,7 @@ test('Skip Intro jumps past the sample intro (0-5 s)', async ({ page }) => {
 	await expect(skip).toHaveCount(0)
 })
 
-test('progress is saved and playback resumes after a reload', async ({ page }) => {
+test('progress is saved and playback resumes after a reload @pg', async ({ page }) => {
 	await openPlayer(page)
 	await expectAdvancing(page)
 	const duration = await video(page).evaluate((element: HTMLVideoElement) => element.duration)

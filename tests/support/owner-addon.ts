@@ -1,0 +1,7 @@
+// The owner's test add-on that the end-to-end suite runs (tests/support/owner-addon-serve.ts).
+
+export const OWNER_ADDON_NAME = 'Willow Owner Test Add-on'
+/** The Matrix: the film the owner's add-on has a stream for. */
+export const OWNER_ADDON_IMDB = 'tt0133093'
+export const OWNER_ADDON_TMDB = 603
+export const OWNER_ADDON_STREAM_TITLE = 'The Matrix 480p MP4 (owner add-on)'
