@@ -23,6 +23,7 @@ import { yearOf } from '#app/lib/titles/match.ts'
 import { importCatalogFile } from '#server/catalog/import.server.ts'
 import { createMatcher } from '#server/sources/media-folder/naming-match.server.ts'
 import { parseMediaPath } from '#server/sources/media-folder/naming.ts'
+import { ffmpegPaths } from '#server/sources/media/ffmpeg.server.ts'
 import { MEDIA_NAME_CASES } from '#tests/fixtures/media-names.ts'
 import { seedDemo } from '../../server/catalog/demo.server.ts'
 import { createDatabase, migrateToLatest, setDatabaseForTests } from '../../server/db/db.server.ts'
@@ -131,7 +132,8 @@ async function main() {
 		}
 
 		const stand = path.join(root, 'clip.mkv')
-		fs.writeFileSync(stand, Buffer.alloc(1024, 1))
+		// One small real clip, linked under every name (an empty file is never matched: it is reported as empty).
+		fs.writeFileSync(stand, makeClip())
 		const past = new Date(Date.now() - 60_000)
 		fs.utimesSync(stand, past, past)
 		const expected = new Map<string, { id: number | null; tagged: boolean; how: string }>()

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { getDatabase } from '../../db/db.server.ts'
 import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
-import { createMatcher } from './naming-match.server.ts'
+import { createMatcher, type MatchOutcome } from './naming-match.server.ts'
 import { parseMediaPath, sidecarSubtitle, SUBTITLE_EXTENSIONS, VIDEO_EXTENSIONS } from './naming.ts'
 
 // The media-folder index: walks MEDIA_DIR, matches names against the
