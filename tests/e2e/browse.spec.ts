@@ -493,6 +493,18 @@ test.describe('images, seo files', () => {
 		await page.goto('/movies')
 		await waitForHydration(page)
 		await expect(page.getByTestId('image-placeholder').first()).toBeVisible()
+		// A card's placeholder shows its title and year, so titles without art do not all look alike.
+		const card = page.getByTestId('media-card').first()
+		const title = (await card.locator('img, [role="img"]').first().getAttribute('aria-label')) ?? ''
+		const placeholder = card.getByTestId('image-placeholder')
+		await expect(placeholder.getByTestId('placeholder-title')).not.toBeEmpty()
+		await expect(placeholder.getByTestId('placeholder-year')).toHaveText(/^\d{4}$/)
+		expect(title.length).toBeGreaterThan(0)
+		const backgrounds = await page
+			.locator('[data-testid="media-card"] [data-captioned]')
+			.evaluateAll((nodes) => new Set(nodes.slice(0, 6).map((node) => getComputedStyle(node).backgroundImage)).size)
+		expect(backgrounds).toBeGreaterThan(1)
+		await checkA11y(page)
 	})
 
 	test('sitemap.xml and robots.txt', async ({ request }) => {
