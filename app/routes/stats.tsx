@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { BarList } from '#app/components/stats/bar-list.tsx'
 import { ColumnChart } from '#app/components/stats/column-chart.tsx'
@@ -19,11 +19,13 @@ import {
 	loadBarColour,
 	splitWatchTime,
 } from '#app/lib/stats/format.ts'
-import { LiveStatsView } from '#app/components/stats/live-stats.tsx'
 import { getDatabase } from '#server/db/db.server.ts'
 import { getEnv } from '#server/env.server.ts'
 import { liveStatsPageData, statsPageData } from '#server/stats/stats.server.ts'
 import type { Route } from './+types/stats.ts'
+
+// Only instances with STATS_SOURCE=live load the live view; the default page does not carry it.
+const LiveStatsView = lazy(() => import('#app/components/stats/live-stats.tsx'))
 
 export async function loader() {
 	// STATS_SOURCE=live: this instance's own figures; by default the spec's fixed record, labelled as such.
@@ -63,7 +65,9 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 		return (
 			<div className="mx-auto flex max-w-5xl flex-col gap-6">
 				<PageHeader title="Platform Statistics" description="What the accounts on this site have watched, counted from its own database." />
-				<LiveStatsView data={loaderData.live} />
+				<Suspense fallback={null}>
+					<LiveStatsView data={loaderData.live} />
+				</Suspense>
 			</div>
 		)
 	}

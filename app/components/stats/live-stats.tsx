@@ -31,7 +31,7 @@ function LiveSection({ id, title, children }: { id: string; title: string; child
  * fixed page's layout, or an empty state until enough accounts have watched
  * something (app/lib/stats/live.ts, decision 0041).
  */
-export function LiveStatsView({ data }: { data: LiveStatsPageData }) {
+export default function LiveStatsView({ data }: { data: LiveStatsPageData }) {
 	if (data.kind === 'empty') {
 		return (
 			<div data-testid="stats-live-empty">
