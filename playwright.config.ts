@@ -22,6 +22,9 @@ const dataDir = process.env.E2E_DATA_DIR
 // its canonical neighbour come from, so parallel runs do not collide).
 export const FOURK_TEST_TOKEN = 'eyJ0ZXN0IjoiZTJlIn0.willow-e2e-4k-token-for-the-reference-service'
 const fourKPort = port + 20_000
+// The live stats page (tests/e2e/stats-live.spec.ts) needs a server of its own:
+// STATS_SOURCE=live on a fresh data folder that no other spec signs up to.
+const statsLivePort = port + 20_001
 const fourKDir = `${dataDir}-fourk`
 fs.mkdirSync(fourKDir, { recursive: true })
 // A real clip (the 720p sample, 30 s of H.264 + AAC) under the 4K name, so the player plays it (tests/e2e/owner-sources.spec.ts).
@@ -153,7 +156,15 @@ export default defineConfig({
 			timeout: 120_000,
 			env: { ...serverEnv, PORT: String(canonicalPort), DATA_DIR: `${dataDir}-canonical`, CANONICAL_HOST: `localhost:${canonicalPort}` },
 		},
+		{
+			command: 'node server.js',
+			url: `http://127.0.0.1:${statsLivePort}/healthz`,
+			reuseExistingServer: false,
+			timeout: 120_000,
+			env: { ...serverEnv, PORT: String(statsLivePort), DATA_DIR: `${dataDir}-stats-live`, STATS_SOURCE: 'live', STATS_CACHE_SECONDS: '0' },
+		},
 	],
 })
 
 export const CANONICAL_TEST_PORT = canonicalPort
+export const STATS_LIVE_TEST_PORT = statsLivePort

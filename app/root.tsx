@@ -92,7 +92,8 @@ function Shell({ children, taglineIndex }: { children: React.ReactNode; taglineI
 	return (
 		<>
 			<SiteHeader sticky={sticky} />
-			<main id="main" className="mx-auto min-h-[60vh] max-w-7xl px-4 py-6">
+			{/* md and up: a right gutter for the floating widget, so it never lies over a control (issue 26). */}
+			<main id="main" className="mx-auto min-h-[60vh] max-w-7xl px-4 py-6 md:pr-20">
 				{children}
 			</main>
 			<SiteFooter taglineIndex={taglineIndex} />

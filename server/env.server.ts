@@ -73,6 +73,13 @@ export const EnvSchema = z.object({
 		.default('on')
 		.transform((v) => v === 'on' || v === 'true' || v === '1'),
 	ANALYTICS_ENDPOINT: optionalString,
+	/**
+	 * The stats page: `fixed` shows the spec's sample record (labelled as only for
+	 * show), `live` this instance's own figures from its accounts' watch history.
+	 */
+	STATS_SOURCE: z.enum(['fixed', 'live']).default('fixed'),
+	/** How long live stats are kept before they are summed again. */
+	STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 	/** Donation addresses shown on /donate (a currency without one is not shown). */
 	DONATE_BTC: optionalString.pipe(
 		z

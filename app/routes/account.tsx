@@ -55,13 +55,14 @@ export default function Account() {
 				onValueChange={(value) => setSearchParams({ tab: value }, { replace: true, preventScrollReset: true })}
 				className="flex flex-col gap-6"
 			>
-				<Tabs.List aria-label="Account settings" className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0">
+				{/* Phones: three tabs a row, so none hides off-screen behind a scroll nobody sees (issue 26). */}
+				<Tabs.List aria-label="Account settings" className="grid grid-cols-3 gap-x-1 border-b border-border sm:flex sm:gap-1">
 					{TABS.map((item) => (
 						<Tabs.Trigger
 							key={item.value}
 							value={item.value}
 							className={cn(
-								'shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted hover:text-foreground',
+								'shrink-0 border-b-2 border-transparent px-2 py-2 text-sm font-medium text-muted hover:text-foreground sm:px-3',
 								'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
 								'data-[state=active]:border-accent data-[state=active]:text-foreground',
 							)}

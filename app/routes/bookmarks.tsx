@@ -199,7 +199,14 @@ function BookmarkCard({ entry, list }: { entry: Bookmark; list: string }) {
 	return (
 		<li className="flex flex-col" data-testid="bookmark-card" data-media-id={entry.mediaId}>
 			<Link to={href} prefetch="intent" className="block overflow-hidden rounded-lg">
-				<MediaImage path={entry.posterPath} kind="poster" alt="" sizes="(min-width: 640px) 180px, 45vw" className="w-full" />
+				<MediaImage
+					path={entry.posterPath}
+					kind="poster"
+					alt=""
+					caption={{ title, year: entry.releaseDate?.slice(0, 4) }}
+					sizes="(min-width: 640px) 180px, 45vw"
+					className="w-full"
+				/>
 			</Link>
 			<Link
 				to={href}

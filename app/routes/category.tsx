@@ -8,7 +8,7 @@ import { cn } from '#app/lib/ui/cn.ts'
 import { toCards, type MediaListItem } from '#app/lib/browse/media.ts'
 import { loadGenrePage } from '#app/lib/browse/network-pages.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
-import { CATEGORIES, findCategory } from '#app/lib/catalog/categories.ts'
+import { CATEGORIES, findCategory, type Category } from '#app/lib/catalog/categories.ts'
 import type { TmdbPage } from '#app/lib/catalog/tmdb-types.ts'
 import type { Route } from './+types/category.ts'
 import { PageTitle } from '#app/components/ui/page-header.tsx'
@@ -16,8 +16,10 @@ import { PageTitle } from '#app/components/ui/page-header.tsx'
 const GENRE_NOT_FOUND_TEXT = 'Genre Not Found'
 const CATEGORY_EMPTY_TEXT = 'No movies found for this category'
 
-function discoverQuery(genreId: number, page: number) {
-	return { with_genres: genreId, page }
+function discoverQuery(category: Category, genreId: number, page: number) {
+	return category.originalLanguage
+		? { with_genres: genreId, with_original_language: category.originalLanguage, page }
+		: { with_genres: genreId, page }
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -29,7 +31,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	let failed = false
 	try {
 		first = await loadGenrePage(category, 1, seed, (kind, genreId, page) =>
-			cachedCatalogGet<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, page)),
+			cachedCatalogGet<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(category, genreId, page)),
 		)
 	} catch {
 		failed = true
@@ -63,7 +65,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 	const { category, seed, items, hasMore, failed } = loaderData
 	const loadPage = (page: number, signal: AbortSignal) =>
 		loadGenrePage(category, page, seed, (kind, genreId, p) =>
-			catalogRequest<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(genreId, p), signal),
+			catalogRequest<TmdbPage<MediaListItem>>(`/discover/${kind}`, discoverQuery(category, genreId, p), signal),
 		)
 	return (
 		<div className="flex flex-col gap-6" data-testid="category-page">

@@ -117,6 +117,7 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 					path={movie.poster_path}
 					kind="poster"
 					alt={`${movie.title} poster`}
+					caption={{ title: movie.title }}
 					priority
 					sizes="(min-width: 768px) 256px, 160px"
 					className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64"

@@ -107,6 +107,7 @@ export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
 					path={show.poster_path}
 					kind="poster"
 					alt={`${show.name} poster`}
+					caption={{ title: show.name }}
 					priority
 					sizes="(min-width: 768px) 256px, 160px"
 					className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64"

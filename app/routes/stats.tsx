@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { BarList } from '#app/components/stats/bar-list.tsx'
 import { ColumnChart } from '#app/components/stats/column-chart.tsx'
@@ -19,11 +19,18 @@ import {
 	loadBarColour,
 	splitWatchTime,
 } from '#app/lib/stats/format.ts'
-import { statsPageData } from '#server/stats/stats.server.ts'
+import { getDatabase } from '#server/db/db.server.ts'
+import { getEnv } from '#server/env.server.ts'
+import { liveStatsPageData, statsPageData } from '#server/stats/stats.server.ts'
 import type { Route } from './+types/stats.ts'
 
+// Only instances with STATS_SOURCE=live load the live view; the default page does not carry it.
+const LiveStatsView = lazy(() => import('#app/components/stats/live-stats.tsx'))
+
 export async function loader() {
-	return statsPageData()
+	// STATS_SOURCE=live: this instance's own figures; by default the spec's fixed record, labelled as such.
+	if (getEnv().STATS_SOURCE === 'live') return { source: 'live' as const, live: await liveStatsPageData(getDatabase()) }
+	return { source: 'fixed' as const, ...(await statsPageData()) }
 }
 
 export function meta() {
@@ -54,6 +61,16 @@ function NoData() {
 }
 
 export default function Stats({ loaderData }: Route.ComponentProps) {
+	if (loaderData.source === 'live') {
+		return (
+			<div className="mx-auto flex max-w-5xl flex-col gap-6">
+				<PageHeader title="Platform Statistics" description="What the accounts on this site have watched, counted from its own database." />
+				<Suspense fallback={null}>
+					<LiveStatsView data={loaderData.live} />
+				</Suspense>
+			</div>
+		)
+	}
 	const { stats: s, daysSinceLaunch } = loaderData
 	const watchTime = splitWatchTime(s.totalWatchTime)
 	const active = [
@@ -75,6 +92,14 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 					</span>
 				}
 			/>
+			{/* Read first: a visitor must not take the sample figures for this site's (issue 26). */}
+			<p
+				role="note"
+				className="rounded-lg border border-amber-500/60 bg-amber-500/10 px-4 py-3 text-sm font-medium text-foreground"
+				data-testid="stats-about"
+			>
+				These numbers are only for show and are not live.
+			</p>
 			<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
 				<StatCard title="Movies Watched" value={formatFullCount(s.totalMoviesWatched)} testId="stat-movies">
 					<span data-testid="stat-movies-daily">{formatFullCount(dailyAverage(s.totalMoviesWatched, daysSinceLaunch))}</span> per day on
@@ -189,15 +214,6 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 					/>
 				)}
 			</Section>
-
-			<section aria-labelledby="stats-about" className="flex flex-col gap-2">
-				<h2 id="stats-about" className="text-lg font-semibold">
-					About
-				</h2>
-				<p className="text-muted" data-testid="stats-about">
-					These numbers are only for show and are not live.
-				</p>
-			</section>
 		</div>
 	)
 }

@@ -43,6 +43,10 @@ describe('artwork drawing', () => {
 			'Stranger Things',
 			'Avengers: Doomsday',
 			'Frieren: Beyond Journey’s End',
+			// One long word cannot wrap (issue 26: the Binnelanders logo was cut).
+			'Binnelanders',
+			'Rosamunde Pilcher',
+			'Supercalifragilistic',
 		]) {
 			for (const m of drawArt('logo', { seed: 's', title }).matchAll(/x="(\d+)"[^>]*font-size="(\d+)"[^>]*>([^<]+)<\/text>/g)) {
 				expect(Number(m[1]) + m[3]!.length * Number(m[2]) * 0.64, `${title}: ${m[3]}`).toBeLessThanOrEqual(ART_SIZE.logo.width)

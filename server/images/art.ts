@@ -171,7 +171,10 @@ export function drawArt(kind: ArtKind, subject: ArtSubject): string {
 	if (kind === 'logo') {
 		// The logo has no margin to spare (pages show it whole), so lines wrap by a
 		// wide glyph estimate: DejaVu Sans Bold runs 0.64 em a letter in mixed case.
-		const fontSize = subject.title.length > 24 ? 64 : subject.title.length > 14 ? 84 : 110
+		// A long single word (Binnelanders) cannot wrap: the type shrinks until it fits.
+		const longestWord = Math.max(...subject.title.split(/\s+/).map((word) => word.length))
+		const fitsWord = Math.floor((width - 40) / (longestWord * LOGO_GLYPH_EM))
+		const fontSize = Math.min(subject.title.length > 24 ? 64 : subject.title.length > 14 ? 84 : 110, fitsWord)
 		const lines = wrapText(subject.title, fontSize, width - 40, 2, LOGO_GLYPH_EM)
 		return `${open}<defs><filter id="s"><feDropShadow dx="0" dy="4" stdDeviation="6" flood-color="#000" flood-opacity="0.6"/></filter></defs><g filter="url(#s)">${textLines(lines, 20, height / 2 + fontSize * 0.35 + ((lines.length - 1) * fontSize * 1.08) / 2, fontSize)}</g></svg>`
 	}

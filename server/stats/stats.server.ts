@@ -1,6 +1,9 @@
 import { daysSince } from '#app/lib/stats/format.ts'
 import { STATIC_STATS, type StatsRecord } from '#app/lib/stats/record.ts'
-import { movieHref } from '#app/lib/catalog/slug.ts'
+import { movieHref, seriesHref } from '#app/lib/catalog/slug.ts'
+import type { LiveStatsPageData } from '#app/lib/stats/live.ts'
+import type { DatabaseHandle } from '../db/db.server.ts'
+import { cachedLiveStats } from './live.server.ts'
 import type { TmdbMovieDetails } from '#app/lib/catalog/tmdb-types.ts'
 import { optional } from '../catalog/page-data.server.ts'
 import { logger } from '../logger.server.ts'
@@ -47,4 +50,15 @@ export async function statsPageData(now: Date = new Date(), record: StatsRecord 
 		}),
 	)
 	return { stats: { ...record, topMovies }, daysSinceLaunch: daysSince(record.launchDate, now) }
+}
+
+/** STATS_SOURCE=live: this instance's figures (cached), each most watched title linked to its page. */
+export async function liveStatsPageData(handle: DatabaseHandle): Promise<LiveStatsPageData> {
+	const result = await cachedLiveStats(handle)
+	if (result.kind === 'empty') return result
+	const topTitles = result.stats.topTitles.map((title) => ({
+		...title,
+		href: title.type === 'show' ? seriesHref(title.id, title.title) : movieHref(title.id, title.title),
+	}))
+	return { kind: 'figures', stats: { ...result.stats, topTitles } }
 }

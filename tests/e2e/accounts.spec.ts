@@ -94,6 +94,22 @@ test('sign-up → account → logout @pg', async ({ page }) => {
 	await expect(page.getByTestId('header-user')).toHaveText('Captain <b>Flint</b>')
 })
 
+test('logout from a freshly loaded /account?tab=account lands on /login, hydrated or not @mobile', async ({ page }) => {
+	// Issue 26: seen staying on /account. Loaded straight from the address bar, the
+	// click either reaches the hydrated button or is replayed by React once it hydrates.
+	for (const hydrated of [false, true]) {
+		const account = newAccount()
+		const signup = await page.request.post('/api/auth/signup', { data: { ...account, passwordConfirm: account.password } })
+		expect(signup.status()).toBe(201)
+		await page.goto('/account?tab=account')
+		if (hydrated) await waitForHydration(page)
+		await page.getByTestId('logout').click()
+		await expect(page).toHaveURL(/\/login$/)
+		await expect(page.getByTestId('site-header').getByRole('link', { name: 'Login', exact: true })).toBeVisible()
+		await expect(page.getByTestId('header-user')).toHaveCount(0)
+	}
+})
+
 test('login lockout after 5 failures survives a reload', async ({ page }) => {
 	await page.goto('/login')
 	await waitForHydration(page)

@@ -450,11 +450,25 @@ test.describe('networks and categories', () => {
 		await checkA11y(page)
 	})
 
+	test('Anime: in the Categories menu, lists Attack on Titan, and no Western animation', async ({ page }) => {
+		await page.goto('/')
+		await waitForHydration(page)
+		await page.getByRole('button', { name: 'Categories' }).click()
+		await page.getByRole('menuitem', { name: 'Anime' }).click()
+		await expect(page).toHaveURL(/\/categories\/anime$/)
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anime')
+		const titles = page.getByTestId('media-card')
+		await expect(titles.filter({ hasText: 'Attack on Titan' })).toHaveCount(1)
+		// Animation from elsewhere (the demo has Toy Story) is in Animation, not in Anime.
+		await expect(titles.filter({ hasText: 'Toy Story' })).toHaveCount(0)
+		await checkA11y(page)
+	})
+
 	test('categories landing: hero shows 5, 8 chips, 6 highlight rows, all categories', async ({ page }) => {
 		await page.goto('/categories')
 		await expect(page.getByTestId('hero-chips').getByRole('link')).toHaveCount(8)
 		await expect(page.getByTestId('genre-highlight')).toHaveCount(6)
-		await expect(page.getByTestId('all-categories').getByRole('link')).toHaveCount(25)
+		await expect(page.getByTestId('all-categories').getByRole('link')).toHaveCount(26)
 		await checkA11y(page)
 	})
 
@@ -479,6 +493,18 @@ test.describe('images, seo files', () => {
 		await page.goto('/movies')
 		await waitForHydration(page)
 		await expect(page.getByTestId('image-placeholder').first()).toBeVisible()
+		// A card's placeholder shows its title and year, so titles without art do not all look alike.
+		const card = page.getByTestId('media-card').first()
+		const title = (await card.locator('img, [role="img"]').first().getAttribute('aria-label')) ?? ''
+		const placeholder = card.getByTestId('image-placeholder')
+		await expect(placeholder.getByTestId('placeholder-title')).not.toBeEmpty()
+		await expect(placeholder.getByTestId('placeholder-year')).toHaveText(/^\d{4}$/)
+		expect(title.length).toBeGreaterThan(0)
+		const backgrounds = await page
+			.locator('[data-testid="media-card"] [data-captioned]')
+			.evaluateAll((nodes) => new Set(nodes.slice(0, 6).map((node) => getComputedStyle(node).backgroundImage)).size)
+		expect(backgrounds).toBeGreaterThan(1)
+		await checkA11y(page)
 	})
 
 	test('sitemap.xml and robots.txt', async ({ request }) => {

@@ -17,6 +17,7 @@ async function bookmarkSeries(page: Page) {
 }
 
 test('a visitor sees an empty calendar, then the coming days of a bookmarked series @mobile', async ({ page }) => {
+	test.slow() // axe three times over a long page
 	await page.goto('/calendar')
 	await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible()
 	await expect(page.getByText('No series to follow yet')).toBeVisible()
@@ -26,11 +27,22 @@ test('a visitor sees an empty calendar, then the coming days of a bookmarked ser
 	await page.goto('/calendar')
 	const upcoming = page.getByTestId('calendar-upcoming')
 	await expect(upcoming).toBeVisible()
-	await expect(upcoming.getByTestId('calendar-episode').first()).toContainText(SERIES_NAME)
-	await expect(page.getByTestId('calendar-recent').getByTestId('calendar-episode').first()).toBeVisible()
+	// A daily series: one folded row a week, not one row a day (issue 26: 165 rows, 10,174 px).
+	const thisWeek = upcoming.getByTestId('calendar-week').first()
+	await expect(thisWeek.getByRole('heading', { level: 3 })).toHaveText('This week')
+	const run = thisWeek.getByTestId('calendar-run')
+	await expect(run.getByTestId('calendar-run-title')).toHaveText(new RegExp(`^${SERIES_NAME}: [3-7] episodes this week$`))
+	await expect(page.getByTestId('calendar-recent').getByTestId('calendar-run-title')).toHaveText(
+		new RegExp(`^${SERIES_NAME}: \\d+ episodes not watched$`),
+	)
+	expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3000)
 	await checkA11y(page)
-	// An entry opens its episode page.
-	await upcoming.getByTestId('calendar-episode').first().click()
+	// The row opens to its episodes; an entry opens its episode page.
+	await expect(run.getByTestId('calendar-episode').first()).toBeHidden()
+	await run.locator('summary').click()
+	await expect(run.getByTestId('calendar-episode').first()).toContainText(SERIES_NAME)
+	await checkA11y(page)
+	await run.getByTestId('calendar-episode').first().click()
 	await expect(page).toHaveURL(/\/series\/112470-here-it-all-begins\/\d+\/\d+$/)
 })
 

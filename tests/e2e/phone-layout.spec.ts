@@ -50,6 +50,7 @@ const SIGNED_IN_PAGES = [
 	'/account?tab=appearance',
 	'/account?tab=notifications',
 	'/account?tab=content',
+	'/account?tab=addons',
 ]
 
 interface Problem {
@@ -266,6 +267,25 @@ test.describe('phone layout @mobile-only', () => {
 	}
 
 	for (const width of [390, 360]) {
+		test(`every account tab is on screen at ${width} px and each one opens`, async ({ page }) => {
+			await page.setViewportSize({ width, height: 800 })
+			await page.goto('/account?tab=player')
+			await waitForHydration(page)
+			const tabs = page.getByRole('tablist', { name: 'Account settings' }).getByRole('tab')
+			await expect(tabs).toHaveText(['Player', 'Account', 'Appearance', 'Notifications', 'Content', 'Add-ons'])
+			for (const tab of await tabs.all()) {
+				const box = (await tab.boundingBox())!
+				expect(box.x, `${await tab.textContent()} starts on screen`).toBeGreaterThanOrEqual(0)
+				expect(box.x + box.width, `${await tab.textContent()} ends on screen`).toBeLessThanOrEqual(width)
+				expect(await tab.evaluate((node) => node.scrollWidth <= node.clientWidth), 'label not cut').toBe(true)
+				await tab.click()
+				await expect(tab).toHaveAttribute('aria-selected', 'true')
+				await expect(page.getByRole('tabpanel')).toBeVisible()
+			}
+			await expect(page).toHaveURL(/tab=addons$/)
+			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+		})
+
 		test(`the signed-out header offers Register and Sign in at ${width} px`, async ({ page }) => {
 			await page.setViewportSize({ width, height: 800 })
 			await page.goto('/')

@@ -1,48 +1,32 @@
 import { CalendarDays } from 'lucide-react'
 import { Link } from 'react-router'
-import type { Calendar, CalendarEpisode } from '#app/lib/calendar/calendar.ts'
-import { episodeHref } from '#app/lib/catalog/slug.ts'
-import { MediaImage } from '#app/components/catalog/media-image.tsx'
+import { calendarWeeks, foldRuns, type Calendar, type CalendarWeek } from '#app/lib/calendar/calendar.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { EpisodeRow, RunRow } from './calendar-run.tsx'
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })
-const shortDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+const weekFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' })
 
 function dayLabel(date: string, today: string) {
 	if (date === today) return 'Today'
 	return dayFormat.format(new Date(`${date}T00:00:00Z`))
 }
 
-function EpisodeRow({ entry, showDate }: { entry: CalendarEpisode; showDate: boolean }) {
-	return (
-		<li>
-			<Link
-				to={episodeHref(entry.seriesId, entry.seriesName, entry.season, entry.episode)}
-				className="flex items-center gap-3 rounded-md p-2 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
-				data-testid="calendar-episode"
-			>
-				<MediaImage
-					path={entry.posterPath}
-					kind="poster"
-					alt=""
-					fixedSize="w92"
-					className="h-16 w-11 shrink-0 rounded object-cover"
-					placeholderClassName="h-16 w-11 shrink-0 rounded"
-				/>
-				<span className="flex min-w-0 flex-col">
-					<span className="font-medium break-words">{entry.seriesName}</span>
-					<span className="text-sm text-muted break-words">
-						S{entry.season} E{entry.episode}
-						{entry.name ? ` · ${entry.name}` : ''}
-						{showDate ? ` · ${shortDayFormat.format(new Date(`${entry.airDate}T00:00:00Z`))}` : ''}
-					</span>
-				</span>
-			</Link>
-		</li>
-	)
+function weekLabel(week: CalendarWeek) {
+	if (week.index === 0) return 'This week'
+	if (week.index === 1) return 'Next week'
+	return `Week of ${weekFormat.format(new Date(`${week.start}T00:00:00Z`))}`
 }
 
-/** The release calendar: episodes aired lately and not watched, then the coming days. */
+function weekSpan(week: CalendarWeek) {
+	return week.index === 0 ? 'this week' : week.index === 1 ? 'next week' : 'that week'
+}
+
+/**
+ * The release calendar: episodes aired lately and not watched, then the coming
+ * days week by week; a series with several episodes in a week (or in the
+ * recent list) shows as one row that opens (app/lib/calendar/calendar.ts).
+ */
 export function CalendarView({ calendar, today }: { calendar: Calendar & { seriesCount: number }; today: string }) {
 	if (calendar.seriesCount === 0) {
 		return (
@@ -54,6 +38,8 @@ export function CalendarView({ calendar, today }: { calendar: Calendar & { serie
 			</EmptyState>
 		)
 	}
+	const recent = foldRuns(calendar.recent)
+	const weeks = calendarWeeks(calendar.upcoming, today)
 	return (
 		<div className="flex flex-col gap-10">
 			<section aria-labelledby="calendar-recent">
@@ -64,7 +50,10 @@ export function CalendarView({ calendar, today }: { calendar: Calendar & { serie
 					<p className="text-muted">You are up to date.</p>
 				) : (
 					<ul className="grid gap-1 sm:grid-cols-2" data-testid="calendar-recent">
-						{calendar.recent.map((entry) => (
+						{recent.runs.map((run) => (
+							<RunRow key={run.seriesId} run={run} span="not watched" />
+						))}
+						{recent.rest.map((entry) => (
 							<EpisodeRow key={`${entry.seriesId}-${entry.season}-${entry.episode}`} entry={entry} showDate />
 						))}
 					</ul>
@@ -77,17 +66,33 @@ export function CalendarView({ calendar, today }: { calendar: Calendar & { serie
 				{calendar.upcoming.length === 0 ? (
 					<p className="text-muted">No episodes announced for the next weeks.</p>
 				) : (
-					<ol className="flex flex-col gap-6" data-testid="calendar-upcoming">
-						{calendar.upcoming.map((day) => (
-							<li key={day.date} aria-labelledby={`day-${day.date}`}>
-								<h3 id={`day-${day.date}`} className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">
-									<time dateTime={day.date}>{dayLabel(day.date, today)}</time>
+					<ol className="flex flex-col gap-8" data-testid="calendar-upcoming">
+						{weeks.map((week) => (
+							<li key={week.start} aria-labelledby={`week-${week.start}`} data-testid="calendar-week">
+								<h3 id={`week-${week.start}`} className="mb-2 text-lg font-semibold">
+									{weekLabel(week)}
 								</h3>
-								<ul className="grid gap-1 sm:grid-cols-2">
-									{day.episodes.map((entry) => (
-										<EpisodeRow key={`${entry.seriesId}-${entry.season}-${entry.episode}`} entry={entry} showDate={false} />
+								{week.runs.length > 0 ? (
+									<ul className="mb-3 grid gap-1 sm:grid-cols-2">
+										{week.runs.map((run) => (
+											<RunRow key={run.seriesId} run={run} span={weekSpan(week)} />
+										))}
+									</ul>
+								) : null}
+								<ol className="flex flex-col gap-4">
+									{week.days.map((day) => (
+										<li key={day.date} aria-labelledby={`day-${day.date}`}>
+											<h4 id={`day-${day.date}`} className="mb-1 text-sm font-semibold tracking-wide text-muted uppercase">
+												<time dateTime={day.date}>{dayLabel(day.date, today)}</time>
+											</h4>
+											<ul className="grid gap-1 sm:grid-cols-2">
+												{day.episodes.map((entry) => (
+													<EpisodeRow key={`${entry.seriesId}-${entry.season}-${entry.episode}`} entry={entry} showDate={false} />
+												))}
+											</ul>
+										</li>
 									))}
-								</ul>
+								</ol>
 							</li>
 						))}
 					</ol>

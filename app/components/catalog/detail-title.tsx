@@ -24,7 +24,9 @@ export function DetailTitle({ title, logoPath }: { title: string; logoPath: stri
 					sizes="320px"
 					priority
 					onFailed={() => setLogoFailed(true)}
-					className="h-20 w-auto max-w-xs object-contain object-left sm:h-24"
+					// Logos are mostly white and the backdrop fades to the page colour (white in the light
+					// theme): a tight dark outline keeps one legible on any background (issue 26).
+					className="h-20 w-auto max-w-xs object-contain object-left [filter:drop-shadow(0_0_1px_rgb(0_0_0/0.9))_drop-shadow(0_2px_6px_rgb(0_0_0/0.6))] sm:h-24"
 				/>
 			) : null}
 			<h1 className={showLogo ? 'sr-only' : 'text-3xl font-black tracking-tight sm:text-5xl'} data-testid="detail-title">

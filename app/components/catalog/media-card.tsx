@@ -34,6 +34,7 @@ export function MediaCard({
 					path={item.poster_path}
 					kind="poster"
 					alt=""
+					caption={{ title, year }}
 					priority={priority}
 					sizes={sizes ?? '(min-width: 640px) 160px, 128px'}
 					className="w-full transition-transform group-hover:scale-105"

@@ -67,6 +67,18 @@ export interface MediaImageProps {
 	placeholderClassName?: string
 	/** Told when the image fails (a logo falls back to the title text). */
 	onFailed?: () => void
+	/**
+	 * Drawn on the placeholder of a poster with no art (or art that failed), so
+	 * titles without art do not all look alike (issue 26).
+	 */
+	caption?: { title: string; year?: string | number | null }
+}
+
+/** A hue per title, so captioned placeholders differ at a glance; dark enough for white text (WCAG AA). */
+function captionHue(title: string) {
+	let h = 0
+	for (const char of title) h = (h * 31 + char.codePointAt(0)!) % 360
+	return h
 }
 
 /** Builds src and srcset for a TMDB image path (exported for the overlay and tests). */
@@ -85,7 +97,18 @@ export function imageSources(path: string, kind: ImageKind, fixedSize?: ImageSiz
  * aspect box so nothing shifts, and a placeholder when the path is missing or
  * the image fails to load (product.md §4).
  */
-export function MediaImage({ path, kind, alt, sizes, fixedSize, priority, className, placeholderClassName, onFailed }: MediaImageProps) {
+export function MediaImage({
+	path,
+	kind,
+	alt,
+	sizes,
+	fixedSize,
+	priority,
+	className,
+	placeholderClassName,
+	onFailed,
+	caption,
+}: MediaImageProps) {
 	const [failed, setFailed] = useState(false)
 	const ref = useRef<HTMLImageElement>(null)
 	// An image that failed before hydration never fires onError for React.
@@ -104,6 +127,29 @@ export function MediaImage({ path, kind, alt, sizes, fixedSize, priority, classN
 		// elsewhere a logo falls back to the site icon (product.md §7).
 		if (kind === 'logo')
 			return onFailed ? null : <img src={SITE_ICON} alt={alt} data-fallback="site-icon" className={cn('object-contain', className)} />
+		if (caption && kind === 'poster') {
+			const hue = captionHue(caption.title)
+			return (
+				<div
+					role="img"
+					aria-label={alt || caption.title}
+					data-testid="image-placeholder"
+					data-captioned=""
+					style={{ backgroundImage: `linear-gradient(160deg, hsl(${hue} 45% 30%), hsl(${(hue + 40) % 360} 50% 14%))` }}
+					className={cn('flex flex-col justify-end gap-1 p-3 text-left text-white', ASPECT[kind], className, placeholderClassName)}
+				>
+					<Icon className="mb-auto h-5 w-5 text-white/70" aria-hidden="true" />
+					<span className="line-clamp-4 text-sm leading-tight font-bold [overflow-wrap:anywhere]" data-testid="placeholder-title">
+						{caption.title}
+					</span>
+					{caption.year ? (
+						<span className="text-xs font-medium text-white/90" data-testid="placeholder-year">
+							{caption.year}
+						</span>
+					) : null}
+				</div>
+			)
+		}
 		return (
 			<div
 				role="img"

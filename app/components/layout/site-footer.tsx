@@ -9,7 +9,7 @@ export function SiteFooter({ taglineIndex }: { taglineIndex: number }) {
 	const tagline = FOOTER_TAGLINES[taglineIndex] ?? FOOTER_TAGLINES[0]
 	return (
 		<footer className="mt-16 border-t border-border pb-24 md:pb-8" data-testid="site-footer">
-			<div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 pt-8">
+			<div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 pt-8 md:pr-20">
 				<div className="flex items-center justify-between">
 					<Logo />
 					<ThemeToggle withLabel />

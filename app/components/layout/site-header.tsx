@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useCallback, useRef, useState } from 'react'
 import { Link, NavLink as RouterNavLink } from 'react-router'
 import { cn } from '#app/lib/ui/cn.ts'
 import { CATEGORY_MENU, NETWORK_MENU } from '#app/lib/site/site.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
 import { Logo } from './logo.tsx'
 import { NavMenu } from './nav-menu.tsx'
-import { SearchBox } from './search-box.tsx'
+import { SearchBox, takeSearchDraft } from './search-box.tsx'
 
 // The overlay is not needed for first paint; it loads when first opened.
 const SearchOverlay = lazy(() => import('#app/components/search/search-overlay.tsx'))
@@ -16,6 +16,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({ sticky = true }: { sticky?: boolean }) {
 	const user = useOptionalUser()
 	const [searchOpen, setSearchOpen] = useState(false)
+	const searchInput = useRef<HTMLInputElement>(null)
+	const takeDraft = useCallback(() => takeSearchDraft(searchInput.current), [])
+	const closeSearch = useCallback(() => setSearchOpen(false), [])
+	// Escape, Close or a click beside the overlay: focus goes back to the box
+	// the overlay was opened from (Radix's own return found the box's node
+	// gone from its record and left focus on <body>).
+	const dismissSearch = useCallback(() => {
+		setSearchOpen(false)
+		window.setTimeout(() => searchInput.current?.focus(), 0)
+	}, [])
 	return (
 		<header
 			data-testid="site-header"
@@ -46,7 +56,7 @@ export function SiteHeader({ sticky = true }: { sticky?: boolean }) {
 					</RouterNavLink>
 				</nav>
 				<div className="order-last w-full pb-3 sm:order-none sm:ml-auto sm:flex sm:w-auto sm:flex-1 sm:justify-end sm:pb-0">
-					<SearchBox onOpen={() => setSearchOpen(true)} />
+					<SearchBox inputRef={searchInput} onOpen={() => setSearchOpen(true)} onSubmit={closeSearch} />
 				</div>
 				<div className="ml-auto flex shrink-0 items-center gap-1 sm:ml-2">
 					{user ? (
@@ -74,7 +84,7 @@ export function SiteHeader({ sticky = true }: { sticky?: boolean }) {
 			</div>
 			{searchOpen ? (
 				<Suspense fallback={null}>
-					<SearchOverlay open={searchOpen} onClose={() => setSearchOpen(false)} />
+					<SearchOverlay open={searchOpen} onClose={closeSearch} onDismiss={dismissSearch} takeDraft={takeDraft} />
 				</Suspense>
 			) : null}
 		</header>

@@ -40,7 +40,14 @@ export function HistoryCard({ mediaId, item }: { mediaId: number; item: WatchHis
 		<li className="group relative" data-testid="history-card" data-media-id={mediaId}>
 			<Link to={href} prefetch="intent" className="block rounded-lg">
 				<div className="relative overflow-hidden rounded-lg">
-					<MediaImage path={item.posterPath} kind="poster" alt="" sizes="(min-width: 640px) 180px, 45vw" className="w-full" />
+					<MediaImage
+						path={item.posterPath}
+						kind="poster"
+						alt=""
+						caption={{ title: item.title, year: item.year }}
+						sizes="(min-width: 640px) 180px, 45vw"
+						className="w-full"
+					/>
 					{isHistoryTrending(item.popularity) ? <TrendingBadge /> : null}
 				</div>
 				<p className="mt-2 truncate text-sm font-medium" title={item.title}>
@@ -96,7 +103,14 @@ export function ContinueCard({
 				aria-label={`Continue ${item.title}: ${subtitle}${newEpisode ? ' (new episode)' : ''}`}
 			>
 				<div className="relative overflow-hidden rounded-lg">
-					<MediaImage path={item.posterPath} kind="poster" alt="" sizes="(min-width: 640px) 176px, 144px" className="w-full" />
+					<MediaImage
+						path={item.posterPath}
+						kind="poster"
+						alt=""
+						caption={{ title: item.title, year: item.year }}
+						sizes="(min-width: 640px) 176px, 144px"
+						className="w-full"
+					/>
 					{newEpisode ? (
 						<span
 							className="absolute top-2 left-2 rounded bg-accent px-1.5 py-0.5 text-xs font-semibold text-accent-foreground"

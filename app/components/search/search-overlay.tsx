@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Search, X } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { filterSearchResults, OVERLAY_SKELETON_ROWS, SEARCH_DEBOUNCE_MS, type SearchResult } from '#app/lib/browse/search.ts'
 import type { TmdbMultiItem, TmdbPage } from '#app/lib/catalog/tmdb-types.ts'
 import { catalogRequest } from '#app/utils/api-client.ts'
@@ -21,14 +21,32 @@ type OverlayState =
  * results found", or the error in red. Closes on Escape, Close, a backdrop
  * click, the advanced-search link and any route change; Radix locks page
  * scrolling while it is open.
+ *
+ * It takes over whatever was typed into the header box while its code loaded
+ * (`takeDraft`). Enter opens the search page for the query; the arrow keys
+ * move between the box and the results, and Enter on a result opens it.
  */
-export default function SearchOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function SearchOverlay({
+	open,
+	onClose,
+	onDismiss = onClose,
+	takeDraft,
+}: {
+	open: boolean
+	/** Closed by navigating away (a result, Enter, the advanced search). */
+	onClose: () => void
+	/** Closed by Escape, Close or a click beside it. */
+	onDismiss?: () => void
+	takeDraft?: () => string
+}) {
 	const location = useLocation()
+	const navigate = useNavigate()
 	const [openedAt] = useState(location.pathname + location.search)
 	const [query, setQuery] = useState('')
 	const [state, setState] = useState<OverlayState>({ kind: 'idle' })
 	const titles = usePopularTitles()
 	const inputRef = useRef<HTMLInputElement>(null)
+	const resultsRef = useRef<HTMLDivElement>(null)
 
 	useEffect(() => {
 		if (location.pathname + location.search !== openedAt) onClose()
@@ -61,15 +79,25 @@ export default function SearchOverlay({ open, onClose }: { open: boolean; onClos
 	const advancedHref = useMemo(() => `/search${query.trim() ? `?query=${encodeURIComponent(query.trim())}` : ''}`, [query])
 
 	return (
-		<Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+		<Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onDismiss())}>
 			<Dialog.Portal>
 				<Dialog.Overlay className="fixed inset-0 z-50 bg-black/80 backdrop-blur-sm" data-testid="search-backdrop" />
 				<Dialog.Content
 					className="fixed inset-x-0 top-0 z-50 mx-auto flex max-h-[100dvh] w-full max-w-2xl flex-col gap-3 border-border bg-surface p-4 shadow-2xl sm:mt-16 sm:max-h-[80vh] sm:rounded-xl sm:border"
 					onOpenAutoFocus={(event) => {
 						event.preventDefault()
-						inputRef.current?.focus()
+						const input = inputRef.current
+						if (!input) return
+						// The draft goes into the box at once (not only on the next render), so a
+						// key typed before React renders again is appended to it, not to ''.
+						const draft = takeDraft?.() ?? ''
+						if (draft) {
+							input.value = draft
+							setQuery(draft)
+						}
+						input.focus()
 					}}
+					onKeyDown={(event) => moveThroughResults(event, inputRef.current, resultsRef.current)}
 					data-testid="search-overlay"
 				>
 					<Dialog.Title className="sr-only">Search</Dialog.Title>
@@ -79,7 +107,7 @@ export default function SearchOverlay({ open, onClose }: { open: boolean; onClos
 						className="flex items-center gap-2"
 						onSubmit={(event) => {
 							event.preventDefault()
-							setQuery((q) => q)
+							if (query.trim()) void navigate(advancedHref)
 						}}
 					>
 						<div className="relative flex-1">
@@ -100,7 +128,7 @@ export default function SearchOverlay({ open, onClose }: { open: boolean; onClos
 							<X className="h-5 w-5" aria-hidden="true" />
 						</Dialog.Close>
 					</form>
-					<div className="relative min-h-0 flex-1 overflow-y-auto" aria-live="polite" aria-busy={state.kind === 'loading'}>
+					<div ref={resultsRef} className="relative min-h-0 flex-1 overflow-y-auto" aria-live="polite" aria-busy={state.kind === 'loading'}>
 						{state.kind === 'loading' ? (
 							<ul aria-label="Loading results" data-testid="search-skeleton">
 								{Array.from({ length: OVERLAY_SKELETON_ROWS }, (_, i) => (
@@ -143,4 +171,15 @@ export default function SearchOverlay({ open, onClose }: { open: boolean; onClos
 			</Dialog.Portal>
 		</Dialog.Root>
 	)
+}
+
+/** ArrowDown and ArrowUp walk from the search box through the result links and back. */
+function moveThroughResults(event: KeyboardEvent, input: HTMLInputElement | null, results: HTMLElement | null) {
+	if ((event.key !== 'ArrowDown' && event.key !== 'ArrowUp') || !input || !results) return
+	const stops: HTMLElement[] = [input, ...results.querySelectorAll<HTMLElement>('[data-testid="search-result"]')]
+	const at = stops.indexOf(document.activeElement as HTMLElement)
+	if (at < 0 || stops.length < 2) return
+	event.preventDefault()
+	const next = event.key === 'ArrowDown' ? Math.min(at + 1, stops.length - 1) : Math.max(at - 1, 0)
+	stops[next]!.focus()
 }

@@ -84,11 +84,12 @@ export function uniqueMedia<T extends MediaLike>(items: readonly T[]): T[] {
 /** Where a genre chip links: /categories/{slug of the name}, or the category covering that genre id when the name's slug is not one of the 25. */
 export function genreCategoryHref(
 	genre: { id: number; name: string },
-	categories: ReadonlyArray<{ slug: string; movieGenreId?: number; tvGenreId?: number }>,
+	categories: ReadonlyArray<{ slug: string; movieGenreId?: number; tvGenreId?: number; originalLanguage?: string }>,
 ): string {
 	const slug = slugify(genre.name)
 	if (categories.some((c) => c.slug === slug)) return `/categories/${slug}`
-	const byId = categories.find((c) => c.movieGenreId === genre.id || c.tvGenreId === genre.id)
+	// A category narrowed by language (Anime) is never where a genre as a whole leads.
+	const byId = categories.find((c) => !c.originalLanguage && (c.movieGenreId === genre.id || c.tvGenreId === genre.id))
 	return `/categories/${byId?.slug ?? slug}`
 }
 

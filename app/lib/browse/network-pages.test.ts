@@ -84,6 +84,8 @@ describe('genre pages', () => {
 describe('genre chips and page titles', () => {
 	it('link a genre to its category slug, or to the category covering its id', () => {
 		expect(genreCategoryHref({ id: 18, name: 'Drama' }, CATEGORIES)).toBe('/categories/drama')
+		// Anime shares genre 16 but is narrowed by language: a genre by id leads to Animation.
+		expect(genreCategoryHref({ id: 16, name: 'Animated' }, CATEGORIES)).toBe('/categories/animation')
 		expect(genreCategoryHref({ id: 10759, name: 'Action & Adventure' }, CATEGORIES)).toBe('/categories/action-adventure')
 		expect(genreCategoryHref({ id: 10765, name: 'Sci-Fi & Fantasy' }, CATEGORIES)).toBe('/categories/sci-fi-fantasy')
 		expect(genreCategoryHref({ id: 878, name: 'Science Fiction' }, CATEGORIES)).toBe('/categories/sci-fi')

@@ -4,10 +4,14 @@ import {
 	addDays,
 	buildCalendar,
 	CALENDAR_AHEAD_DAYS,
+	calendarWeeks,
+	foldRuns,
 	followedSeries,
 	hasNewEpisode,
 	RECENT_DAYS,
 	watchedEpisodes,
+	type CalendarDay,
+	type CalendarEpisode,
 	type CalendarSeries,
 } from './calendar.ts'
 
@@ -101,5 +105,64 @@ describe('hasNewEpisode', () => {
 		expect(hasNewEpisode({ season: 2, episode: 5, airDate: '2026-11-09' }, lastWatched, [], TODAY)).toBe(false)
 		expect(hasNewEpisode({ season: 2, episode: 5, airDate: '2026-11-30' }, lastWatched, [], TODAY)).toBe(false)
 		expect(hasNewEpisode(null, lastWatched, [], TODAY)).toBe(false)
+	})
+})
+
+describe('calendar grouping', () => {
+	const entry = (seriesId: number, seriesName: string, airDate: string, episode: number): CalendarEpisode => ({
+		seriesId,
+		seriesName,
+		posterPath: null,
+		season: 1,
+		episode,
+		name: `Episode ${episode}`,
+		airDate,
+	})
+	const TODAY = '2026-11-27'
+	// A daily soap for 20 days and a weekly drama, as the calendar's days.
+	const days: CalendarDay[] = []
+	for (let i = 0; i < 20; i++) {
+		const date = addDays(TODAY, i)
+		const episodes = [entry(1, 'Days of our Lives', date, 100 + i)]
+		if (i % 7 === 2) episodes.push(entry(2, 'The Crown', date, 1 + Math.floor(i / 7)))
+		days.push({ date, episodes })
+	}
+
+	it('folds a series with 3 or more episodes in a week into one run; a weekly series stays by day', () => {
+		const weeks = calendarWeeks(days, TODAY)
+		expect(weeks.map((w) => [w.index, w.start])).toEqual([
+			[0, TODAY],
+			[1, addDays(TODAY, 7)],
+			[2, addDays(TODAY, 14)],
+		])
+		expect(weeks[0]!.runs).toHaveLength(1)
+		expect(weeks[0]!.runs[0]).toMatchObject({ seriesId: 1, seriesName: 'Days of our Lives' })
+		expect(weeks[0]!.runs[0]!.episodes.map((e) => e.episode)).toEqual([100, 101, 102, 103, 104, 105, 106])
+		expect(weeks[0]!.days).toEqual([{ date: addDays(TODAY, 2), episodes: [entry(2, 'The Crown', addDays(TODAY, 2), 1)] }])
+		// The last week has 6 days of the soap: still a run.
+		expect(weeks[2]!.runs[0]!.episodes).toHaveLength(6)
+		// Nothing is lost: every episode is in a run or a day.
+		const shown = weeks.flatMap((w) => [...w.runs.flatMap((r) => r.episodes), ...w.days.flatMap((d) => d.episodes)])
+		expect(shown).toHaveLength(days.flatMap((d) => d.episodes).length)
+	})
+
+	it('near miss: two episodes of a series in a week are not folded', () => {
+		const two = [
+			{ date: TODAY, episodes: [entry(3, 'Twice', TODAY, 1)] },
+			{ date: addDays(TODAY, 3), episodes: [entry(3, 'Twice', addDays(TODAY, 3), 2)] },
+			// The third is in the next week.
+			{ date: addDays(TODAY, 8), episodes: [entry(3, 'Twice', addDays(TODAY, 8), 3)] },
+		]
+		const weeks = calendarWeeks(two, TODAY)
+		expect(weeks.every((w) => w.runs.length === 0)).toBe(true)
+		expect(weeks[0]!.days).toHaveLength(2)
+	})
+
+	it('folds the recent list by series', () => {
+		const recent = [1, 2, 3, 4].map((n) => entry(1, 'Days of our Lives', addDays(TODAY, -n), 100 - n))
+		recent.push(entry(2, 'The Crown', addDays(TODAY, -3), 1))
+		const { runs, rest } = foldRuns(recent)
+		expect(runs.map((r) => [r.seriesName, r.episodes.length])).toEqual([['Days of our Lives', 4]])
+		expect(rest.map((e) => e.seriesName)).toEqual(['The Crown'])
 	})
 })

@@ -135,3 +135,77 @@ export function hasNewEpisode(
 	if (watched.includes(episodeKey(lastAired.season, lastAired.episode))) return false
 	return lastAired.airDate > calendarToday(lastWatchedAt)
 }
+
+// ---- grouping for the page -------------------------------------------------
+// A daily soap fills the calendar with one row a day (165 rows, 10,000 px for one
+// series). The page shows the coming days week by week, and a series with
+// FOLD_MIN_EPISODES or more in one week (or in the recent list) as one folded
+// row, "Here it all begins: 5 episodes this week", that opens on demand.
+
+export const FOLD_MIN_EPISODES = 3
+
+/** Several episodes of one series, shown as one row that opens. */
+export interface CalendarRun {
+	seriesId: number
+	seriesName: string
+	posterPath: string | null
+	/** In airing order. */
+	episodes: CalendarEpisode[]
+}
+
+export interface CalendarWeek {
+	/** First day of the seven (today for the first week). */
+	start: string
+	/** 0: this week, 1: next week, then later weeks. */
+	index: number
+	runs: CalendarRun[]
+	/** The days with episodes not folded into a run. */
+	days: CalendarDay[]
+}
+
+/** Splits episodes into runs (series with at least `min` of them, by series name) and the rest, each keeping its order. */
+export function foldRuns(episodes: readonly CalendarEpisode[], min = FOLD_MIN_EPISODES): { runs: CalendarRun[]; rest: CalendarEpisode[] } {
+	const bySeries = new Map<number, CalendarEpisode[]>()
+	for (const entry of episodes) {
+		const list = bySeries.get(entry.seriesId)
+		if (list) list.push(entry)
+		else bySeries.set(entry.seriesId, [entry])
+	}
+	const folded = new Set([...bySeries].filter(([, list]) => list.length >= min).map(([id]) => id))
+	const runs = [...folded]
+		.map((id) => {
+			const list = bySeries.get(id)!
+			return { seriesId: id, seriesName: list[0]!.seriesName, posterPath: list[0]!.posterPath, episodes: list }
+		})
+		.sort((a, b) => a.seriesName.localeCompare(b.seriesName) || a.seriesId - b.seriesId)
+	return { runs, rest: episodes.filter((entry) => !folded.has(entry.seriesId)) }
+}
+
+/** The coming days in weeks of seven from today, each with its runs folded. */
+export function calendarWeeks(upcoming: readonly CalendarDay[], today: string, min = FOLD_MIN_EPISODES): CalendarWeek[] {
+	const weeks = new Map<number, CalendarDay[]>()
+	for (const day of upcoming) {
+		const offset = Math.round((Date.parse(`${day.date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000)
+		const index = Math.max(0, Math.floor(offset / 7))
+		const list = weeks.get(index)
+		if (list) list.push(day)
+		else weeks.set(index, [day])
+	}
+	return [...weeks]
+		.sort(([a], [b]) => a - b)
+		.map(([index, days]) => {
+			const { runs, rest } = foldRuns(
+				days.flatMap((day) => day.episodes),
+				min,
+			)
+			const kept = new Set(rest)
+			return {
+				start: addDays(today, index * 7),
+				index,
+				runs,
+				days: days
+					.map((day) => ({ date: day.date, episodes: day.episodes.filter((entry) => kept.has(entry)) }))
+					.filter((day) => day.episodes.length > 0),
+			}
+		})
+}

@@ -7,9 +7,12 @@ export interface Category {
 	movieGenreId?: number
 	/** TMDB TV genre, when series belong to it. */
 	tvGenreId?: number
+	/** Only titles first made in this language (ISO 639-1): a category a genre alone does not name. */
+	originalLanguage?: string
 }
 
-// The 25 category slugs of product.md §2, each mapped to the TMDB genres behind it.
+// The 25 category slugs of product.md §2, each mapped to the TMDB genres behind it,
+// and Willow's Anime (product.md §11): animation first made in Japanese.
 export const CATEGORIES: readonly Category[] = [
 	{ slug: 'animation', name: 'Animation', movieGenreId: 16, tvGenreId: 16 },
 	{ slug: 'sci-fi', name: 'Sci-Fi', movieGenreId: 878, tvGenreId: 10765 },
@@ -36,6 +39,7 @@ export const CATEGORIES: readonly Category[] = [
 	{ slug: 'soap', name: 'Soap', tvGenreId: 10766 },
 	{ slug: 'talk', name: 'Talk', tvGenreId: 10767 },
 	{ slug: 'reality', name: 'Reality', tvGenreId: 10764 },
+	{ slug: 'anime', name: 'Anime', movieGenreId: 16, tvGenreId: 16, originalLanguage: 'ja' },
 ]
 
 const bySlug = new Map(CATEGORIES.map((c) => [c.slug, c]))

@@ -20,9 +20,14 @@ describe('genres', () => {
 })
 
 describe('categories', () => {
-	it('has the 25 slugs of product.md, each with at least one genre', () => {
-		expect(CATEGORIES).toHaveLength(25)
+	it('has the 25 slugs of product.md and Anime (§11), each with at least one genre', () => {
+		expect(CATEGORIES).toHaveLength(26)
 		for (const c of CATEGORIES) expect(c.movieGenreId ?? c.tvGenreId).toBeDefined()
+	})
+	it('Anime is animation first made in Japanese; Animation stays every animation', () => {
+		expect(findCategory('anime')).toEqual({ slug: 'anime', name: 'Anime', movieGenreId: 16, tvGenreId: 16, originalLanguage: 'ja' })
+		expect(findCategory('animation')?.originalLanguage).toBeUndefined()
+		expect(findCategory('animé')).toBeUndefined()
 	})
 	it('finds by slug after the slug rule and refuses unknown ones', () => {
 		expect(findCategory('Sci-Fi')?.slug).toBe('sci-fi')

@@ -22,6 +22,7 @@ export interface NavLink {
 
 export const CATEGORY_MENU: NavLink[] = [
 	{ label: 'View All', to: '/categories' },
+	{ label: 'Anime', to: '/categories/anime' },
 	{ label: 'Adventure', to: '/categories/adventure' },
 	{ label: 'Horror', to: '/categories/horror' },
 	{ label: 'Comedy', to: '/categories/comedy' },
