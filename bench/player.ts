@@ -98,7 +98,9 @@ async function narrowLookup(page: Page, kind: 'file' | 'hls') {
 			.map((line) => {
 				const event = JSON.parse(line) as { event: string; streams?: Array<{ type: string }> }
 				if (event.event === 'found' && event.streams) event.streams = event.streams.filter((s) => s.type === kind)
-				if (kind === 'file' && event.streams?.[0]) sampleMp4Url ??= (event.streams[0] as { url?: string }).url
+				// A file stream: { qualities: { "1080": { type: "mp4", url }, … } }; the bare page plays the first.
+				const file = event.streams?.[0] as { qualities?: Record<string, { url?: string }> } | undefined
+				if (kind === 'file' && file?.qualities) sampleMp4Url ??= Object.values(file.qualities)[0]?.url
 				return JSON.stringify(event)
 			})
 		await route.fulfill({ status: answer.status(), headers: answer.headers(), body: `${lines.join('\n')}\n` })
