@@ -1,10 +1,15 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import { defineConfig, type Plugin } from 'vite'
 
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/
 const BROWSE_ROUTE =
 	/[\\/]app[\\/]routes[\\/](home|movies|series|movie-detail|series-detail|episode|search|categories|category|networks|network|discover)\.tsx$/
+const ANY_ROUTE = /[\\/]app[\\/]routes[\\/]/
+/** The title pages among the browse routes: what only they share goes in its own chunk, which list pages do not load. */
+const TITLE_ROUTE = /[\\/]app[\\/]routes[\\/](movie-detail|series-detail|episode)\.tsx$/
 
 type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null
 
@@ -38,8 +43,16 @@ export default defineConfig(({ isSsrBuild }) => ({
 								return 'framework'
 							if (id.startsWith('\0') || /[\\/]app[\\/]routes[\\/]/.test(id)) return undefined
 							if (routesReaching(ROOT_ROUTE, id, getModuleInfo).size > 0) return 'shell'
-							if (routesReaching(BROWSE_ROUTE, id, getModuleInfo).size >= 2) return 'browse'
-							return undefined
+							const routes = [...routesReaching(ANY_ROUTE, id, getModuleInfo)]
+							const browse = routes.filter((route) => BROWSE_ROUTE.test(route))
+							if (browse.length < 2) return undefined
+							// Three groups instead of one, so a list page does not load the title pages' code and
+							// a title page not the lists' (decision 0043); what other pages use too goes in the common one.
+							const titles = browse.filter((route) => TITLE_ROUTE.test(route)).length
+							if (routes.length > browse.length) return 'browse'
+							if (titles === browse.length) return 'browse-titles'
+							if (titles === 0) return 'browse-lists'
+							return 'browse'
 						},
 					},
 				},
@@ -50,5 +63,48 @@ export default defineConfig(({ isSsrBuild }) => ({
 		// Native or CommonJS-heavy packages stay external in the server bundle.
 		external: ['better-sqlite3', 'pg', 'sharp', '@node-rs/argon2', 'ioredis', 'pino'],
 	},
-	plugins: [tailwindcss(), reactRouter()],
+	plugins: [lucideIconImports(), tailwindcss(), reactRouter()],
 }))
+
+/**
+ * Rewrites `import { Sun } from 'lucide-react'` to `import Sun from 'lucide-react/icons/sun'`.
+ * Through the package's index every icon the site uses anywhere was a dependency
+ * of the first module importing the index, the shell, so icons of lazy code
+ * (the sync dialogs, the library import) were in every page's first load.
+ */
+function lucideIconImports(): Plugin {
+	let files: Map<string, string> | undefined
+	/** Export name to file name, from the index: `export { default as Sun, default as SunIcon, … } from './icons/sun.mjs'`. */
+	function iconFiles() {
+		const index = createRequire(import.meta.url)
+			.resolve('lucide-react')
+			.replace(/[\\/]cjs[\\/][^\\/]+$/, '/esm/lucide-react.mjs')
+		const map = new Map<string, string>()
+		for (const match of fs.readFileSync(index, 'utf8').matchAll(/export \{([^}]+)\} from '\.\/icons\/([\w-]+)\.mjs'/g)) {
+			for (const name of match[1]!.matchAll(/default as (\w+)/g)) map.set(name[1]!, match[2]!)
+		}
+		return map
+	}
+	return {
+		name: 'willow:lucide-icon-imports',
+		enforce: 'pre',
+		transform(code, id) {
+			if (id.includes('node_modules') || !/\.[jt]sx?$/.test(id) || !code.includes("from 'lucide-react'")) return undefined
+			files ??= iconFiles()
+			const known = files
+			return code.replace(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g, (statement, names: string) => {
+				const direct: string[] = []
+				const rest: string[] = []
+				for (const spec of names.split(',').map((part) => part.trim())) {
+					const match = /^(\w+)(?:\s+as\s+(\w+))?$/.exec(spec)
+					const file = match ? known.get(match[1]!) : undefined
+					if (!spec) continue
+					if (match && file) direct.push(`import ${match[2] ?? match[1]} from 'lucide-react/icons/${file}'`)
+					else rest.push(spec)
+				}
+				if (rest.length > 0) direct.push(`import { ${rest.join(', ')} } from 'lucide-react'`)
+				return direct.join(';')
+			})
+		},
+	}
+}

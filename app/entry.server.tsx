@@ -4,7 +4,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { getEnv } from '#server/env.server.ts'
-import { createRenderCache, renderKey } from '#server/http/render-cache.server.ts'
+import { createRenderCache, renderKey, settleDeferred } from '#server/http/render-cache.server.ts'
 import { logger } from '#server/logger.server.ts'
 import { NonceProvider } from './utils/nonce.tsx'
 
@@ -47,18 +47,19 @@ export default async function handleRequest(
 		(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
 
 	const { staticHandlerContext } = routerContext
-	const key =
-		renderCache && request.method.toUpperCase() === 'GET' && nonce
-			? renderKey({
-					url: request.url,
-					status: responseStatusCode,
-					mode: readyOption,
-					handoff: routerContext.serverHandoffString,
-					loaderData: staticHandlerContext.loaderData,
-					actionData: staticHandlerContext.actionData,
-					errors: staticHandlerContext.errors,
-				})
-			: undefined
+	const cacheable = renderCache && request.method.toUpperCase() === 'GET' && nonce
+	const key = cacheable
+		? renderKey({
+				url: request.url,
+				status: responseStatusCode,
+				mode: readyOption,
+				handoff: routerContext.serverHandoffString,
+				// Deferred rows that have already resolved key the render like any data (the page is cached).
+				loaderData: await settleDeferred(staticHandlerContext.loaderData),
+				actionData: staticHandlerContext.actionData,
+				errors: staticHandlerContext.errors,
+			})
+		: undefined
 	let cached = key ? renderCache?.get(key, nonce) : undefined
 	// The same page is being rendered for another request: use its HTML.
 	if (key && cached === undefined) cached = await renderCache?.wait(key, nonce)

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import {
 	isRouteErrorResponse,
 	Links,
@@ -13,17 +14,30 @@ import { getEnv } from '#server/env.server.ts'
 import { getSessionUser } from '#server/auth/session.server.ts'
 import { InfoModals } from './components/info-modals/info-modals.tsx'
 import { LibraryBoot } from './components/library/library-boot.tsx'
-import { FloatingWidget } from './components/layout/floating-widget.tsx'
 import { MobileBottomBar } from './components/layout/mobile-bottom-bar.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
-import { ErrorScreen } from './components/error-screen.tsx'
-import { NotFound } from './components/not-found.tsx'
 import { FOOTER_TAGLINES, SITE_NAME } from './lib/site/site.ts'
 import { useNonce } from './utils/nonce.tsx'
+import { useAfterLoad } from './utils/after-load.ts'
 import { THEME_BOOT_SCRIPT } from './stores/theme.ts'
 import type { Route } from './+types/root.ts'
 import appStylesHref from './app.css?url'
+
+// Out of every page's first load (issue 27): the desktop corner widget waits for an idle moment after
+// the load event (it is fixed in a corner, so nothing moves when it appears), the error screens for an error.
+const FloatingWidget = lazy(() => import('./components/layout/floating-widget.tsx').then((m) => ({ default: m.FloatingWidget })))
+const NotFound = lazy(() => import('./components/not-found.tsx').then((m) => ({ default: m.NotFound })))
+const ErrorScreen = lazy(() => import('./components/error-screen.tsx').then((m) => ({ default: m.ErrorScreen })))
+
+function DeferredFloatingWidget() {
+	if (!useAfterLoad()) return null
+	return (
+		<Suspense fallback={null}>
+			<FloatingWidget />
+		</Suspense>
+	)
+}
 
 export const links: LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -98,7 +112,7 @@ function Shell({ children, taglineIndex }: { children: React.ReactNode; taglineI
 			</main>
 			<SiteFooter taglineIndex={taglineIndex} />
 			<MobileBottomBar />
-			<FloatingWidget />
+			<DeferredFloatingWidget />
 			<LibraryBoot />
 			<InfoModals />
 		</>
@@ -125,9 +139,15 @@ export function ErrorBoundary() {
 	if (isRouteErrorResponse(error) && error.status === 404) {
 		return (
 			<Shell taglineIndex={0}>
-				<NotFound />
+				<Suspense fallback={null}>
+					<NotFound />
+				</Suspense>
 			</Shell>
 		)
 	}
-	return <ErrorScreen error={error} />
+	return (
+		<Suspense fallback={null}>
+			<ErrorScreen error={error} />
+		</Suspense>
+	)
 }

@@ -8,10 +8,13 @@
 //   (goal p50 ≤ 800 ms, p95 ≤ 1.5 s on loopback). The lookup answer is
 //   narrowed to one kind of stream per series of runs; Watch is pressed once
 //   the page's own lookup has found it, so the figure is the player's: chunk
-//   load, media load, first frame.
+//   load, media load, first frame. Against a bare page in the same run: the
+//   same MP4 file in a plain <video> element, played by the same click, its
+//   runs alternating with Willow's (goal, issue 27: Willow's p50 ≤ 1.5× the
+//   bare page's). The commit and the machine's load are printed with them.
 // - Seek to 50 % → playing again (currentTime moves past the target), p50
 //   (goal ≤ 500 ms).
-// - The movie page's first-load JavaScript (goal ≤ 140 KB gzip) and the code
+// - The movie page's first-load JavaScript (goal ≤ 125 KB gzip) and the code
 //   the player loads when it opens (goal ≤ 250 KB gzip).
 // Figures, not a timed test. The server allows 60 lookups a minute per
 // client; each run makes one.
@@ -82,6 +85,9 @@ function percentile(values: number[], p: number) {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (value: number) => `${Math.round(value)} ms`
 
+/** The MP4 stream's address, from the first lookup answer seen (the bare page plays the same file). */
+let sampleMp4Url: string | undefined
+
 /** Keeps only the streams of one kind in the lookup's NDJSON answer. */
 async function narrowLookup(page: Page, kind: 'file' | 'hls') {
 	await page.route('**/api/sources/lookup?*', async (route) => {
@@ -92,6 +98,9 @@ async function narrowLookup(page: Page, kind: 'file' | 'hls') {
 			.map((line) => {
 				const event = JSON.parse(line) as { event: string; streams?: Array<{ type: string }> }
 				if (event.event === 'found' && event.streams) event.streams = event.streams.filter((s) => s.type === kind)
+				// A file stream: { qualities: { "1080": { type: "mp4", url }, … } }; the bare page plays the first.
+				const file = event.streams?.[0] as { qualities?: Record<string, { url?: string }> } | undefined
+				if (kind === 'file' && file?.qualities) sampleMp4Url ??= Object.values(file.qualities)[0]?.url
 				return JSON.stringify(event)
 			})
 		await route.fulfill({ status: answer.status(), headers: answer.headers(), body: `${lines.join('\n')}\n` })
@@ -128,6 +137,28 @@ const SEEK_SCRIPT = `new Promise((resolve) => {
 	}
 	check()
 })`
+
+/** A page with nothing but a button and a <video>: the button sets the MP4 as the source and plays it. */
+const BARE_PAGE = '/__bench-bare-video'
+function barePageHtml(src: string) {
+	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare video</title></head><body>
+<main><button type="button" data-testid="watch-button">Watch</button></main>
+<div data-testid="player"><video playsinline></video></div>
+<script>
+document.querySelector('button').addEventListener('click', () => {
+	const video = document.querySelector('video')
+	video.src = ${JSON.stringify(src)}
+	void video.play()
+})
+</script></body></html>`
+}
+
+/** One bare run: open the bare page and time the same click to the first frame. */
+async function bareRun(page: Page, src: string): Promise<number> {
+	await page.route(`**${BARE_PAGE}`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: barePageHtml(src) }))
+	await page.goto(BARE_PAGE)
+	return (await page.evaluate(FIRST_FRAME_SCRIPT)) as number
+}
 
 interface RunResult {
 	firstFrameMs: number
@@ -207,25 +238,51 @@ async function main() {
 
 		const results: Record<'file' | 'hls', RunResult[]> = { file: [], hls: [] }
 		// A run that fails is counted and fails the bench: dropping it would report only the runs that worked.
-		const failures: Record<'file' | 'hls', number> = { file: 0, hls: 0 }
+		const failures: Record<'file' | 'hls' | 'bare', number> = { file: 0, hls: 0, bare: 0 }
+		const bare: number[] = []
 		for (const kind of ['file', 'hls'] as const) {
 			for (let i = 0; i < RUNS; i++) {
 				// A new context each run: nothing cached between runs but what a returning visitor's HTTP cache would hold anyway is gone too.
-				const runContext = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 1280, height: 800 } })
-				const runPage = await runContext.newPage()
-				await narrowLookup(runPage, kind)
-				try {
-					results[kind].push(await run(runPage))
-				} catch (error) {
-					failures[kind] += 1
-					console.error(`${kind} run ${i + 1} failed: ${(error as Error).message}`)
-				} finally {
-					await runContext.close()
+				const willowRun = async () => {
+					const runContext = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 1280, height: 800 } })
+					const runPage = await runContext.newPage()
+					await narrowLookup(runPage, kind)
+					try {
+						results[kind].push(await run(runPage))
+					} catch (error) {
+						failures[kind] += 1
+						console.error(`${kind} run ${i + 1} failed: ${(error as Error).message}`)
+					} finally {
+						await runContext.close()
+					}
+				}
+				const bareVideoRun = async () => {
+					if (kind !== 'file' || !sampleMp4Url) return
+					const runContext = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 1280, height: 800 } })
+					try {
+						bare.push(await bareRun(await runContext.newPage(), sampleMp4Url))
+					} catch (error) {
+						failures.bare += 1
+						console.error(`bare run ${i + 1} failed: ${(error as Error).message}`)
+					} finally {
+						await runContext.close()
+					}
+				}
+				// MP4 runs alternate with the bare page's, A-B then B-A, so neither always runs second.
+				if (i % 2 === 0) {
+					await willowRun()
+					await bareVideoRun()
+				} else {
+					await bareVideoRun()
+					await willowRun()
 				}
 			}
 		}
 
-		console.log(`\nWatch pressed → first frame (${RUNS} runs each; goal p50 ≤ 800 ms, p95 ≤ 1.5 s)`)
+		const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+		console.log(
+			`\nWatch pressed → first frame (${RUNS} runs each; goal p50 ≤ 800 ms, p95 ≤ 1.5 s, MP4 p50 ≤ 1.5× the bare page's; commit ${commit}, load ${os.loadavg()[0]!.toFixed(2)})`,
+		)
 		for (const [kind, label] of [
 			['file', 'MP4'],
 			['hls', 'HLS'],
@@ -235,12 +292,19 @@ async function main() {
 			if (times.length === 0) console.log(`  ${label}: no successful run${failed}`)
 			else console.log(`  ${label}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (${times.length} runs${failed})`)
 		}
-		if (failures.file + failures.hls > 0) process.exitCode = 1
+		if (failures.file + failures.hls + failures.bare > 0) process.exitCode = 1
+		const mp4 = results.file.map((r) => r.firstFrameMs)
+		if (bare.length > 0) {
+			const ratio = mp4.length > 0 ? percentile(mp4, 50) / percentile(bare, 50) : Number.NaN
+			console.log(
+				`  bare <video>, same MP4 and click: p50 ${ms(percentile(bare, 50))}, p95 ${ms(percentile(bare, 95))} (${bare.length} runs); MP4 p50 ratio ${ratio.toFixed(2)} ${ratio <= 1.5 ? 'met' : 'missed'}`,
+			)
+		} else console.log('  bare <video>: no successful run (no MP4 address seen)')
 		const seeks = [...results.file, ...results.hls].map((r) => r.seekMs).filter((v): v is number => v !== null)
 		console.log(
 			`Seek to 50 % → playing again (goal p50 ≤ 500 ms): ${seeks.length ? `p50 ${ms(percentile(seeks, 50))} (${seeks.length} seeks)` : 'no successful seek'}`,
 		)
-		console.log(`Movie page first-load JS: ${kb(firstLoad.gzip)} gzip in ${firstLoad.files.length} files (goal ≤ 140 KB)`)
+		console.log(`Movie page first-load JS: ${kb(firstLoad.gzip)} gzip in ${firstLoad.files.length} files (goal ≤ 125 KB)`)
 		console.log(
 			`Player code loaded on Watch: ${kb(playerGzip)} gzip in ${playerScripts.size} files (goal ≤ 250 KB): ${playerFiles.join(', ')}`,
 		)

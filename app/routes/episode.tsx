@@ -2,9 +2,8 @@ import { ArrowLeft, CalendarDays, Clock, Star } from 'lucide-react'
 import { data, Link, useSearchParams } from 'react-router'
 import { detailOr404, optional, originOf } from '#server/catalog/page-data.server.ts'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
-import { episodeCards, SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
+import { episodeCards } from '#app/components/catalog/season-browser.tsx'
 import { keepDataWhenOnlyPlayChanges, releaseYear } from '#app/lib/watch/route-rules.ts'
-import { WatchActions } from '#app/components/watch/watch-actions.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { crewNames, DIRECTOR_JOBS, GUEST_STARS_VISIBLE, splitVisible, WRITER_JOBS } from '#app/lib/browse/credits.ts'
@@ -16,7 +15,13 @@ import { imageUrl } from '#app/lib/catalog/images.ts'
 import { episodeHref, parseMediaId, seriesHref } from '#app/lib/catalog/slug.ts'
 import type { TmdbEpisode, TmdbSeasonDetails, TmdbTvDetails } from '#app/lib/catalog/tmdb-types.ts'
 import type { RouteHandle } from '#app/root.tsx'
+import { lazyHydrated } from '#app/components/ui/lazy-hydrated.tsx'
 import type { Route } from './+types/episode.ts'
+
+// The episode picker and list: in the HTML, their code loads after the first load.
+const SeriesEpisodes = lazyHydrated(() => import('#app/components/catalog/season-browser.tsx').then((m) => m.SeriesEpisodes))
+// The watch flow (lookups, the download panel) is in the HTML but not in the first load.
+const WatchActions = lazyHydrated(() => import('#app/components/watch/watch-actions.tsx').then((m) => m.WatchActions))
 
 /** On the episode page the top bar is not sticky (product.md §2). */
 export const handle: RouteHandle = { stickyHeader: false }

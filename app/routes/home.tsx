@@ -1,8 +1,7 @@
-import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx'
 import { HomeContinueWatching } from '#app/components/catalog/lazy-library.tsx'
 import { LoadError } from '#app/components/catalog/load-error.tsx'
 import { MediaRow, NO_MOVIES_TEXT } from '#app/components/catalog/media-row.tsx'
-import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
+import { networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
 import { cardsOf, derivedFrom, heroItems, movieList, originOf, tvList } from '#server/catalog/page-data.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_POPULAR_LIMIT, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
 import { interleave } from '#app/lib/browse/lists.ts'
@@ -12,7 +11,12 @@ import { NETWORKS } from '#app/lib/catalog/networks.ts'
 import { HomeAdSlot, HomeInfoBanner } from '#app/components/promo/lazy-promo.tsx'
 import { getHomePromo } from '#server/promo/promo.server.ts'
 import { catalogFaultRequested } from '#server/testing/test-switches.server.ts'
+import { lazyHydrated } from '#app/components/ui/lazy-hydrated.tsx'
 import type { Route } from './+types/home.ts'
+
+// The carousel and the network row are in the HTML; their code (arrows, rotation) loads after the first load.
+const HeroCarousel = lazyHydrated(() => import('#app/components/catalog/hero-carousel.tsx').then((m) => m.HeroCarousel))
+const NetworkRow = lazyHydrated(() => import('#app/components/catalog/network-row.tsx').then((m) => m.NetworkRow))
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const network = NETWORKS[Math.floor(Math.random() * NETWORKS.length)]!

@@ -1,7 +1,7 @@
+import { CreditsList } from '#app/components/catalog/credits-list.tsx'
 import { CalendarDays, Clock, Languages } from 'lucide-react'
 import { data, useSearchParams } from 'react-router'
 import { detailOr404, originOf, pickLogo } from '#server/catalog/page-data.server.ts'
-import { CreditsList } from '#app/components/catalog/credits-list.tsx'
 import { DetailFact, DetailOverview, DetailTitle, GenreChips, RatingFact } from '#app/components/catalog/detail-title.tsx'
 import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
 import { JsonLd } from '#app/components/catalog/json-ld.tsx'
@@ -9,7 +9,6 @@ import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { WhereToWatch } from '#app/components/catalog/where-to-watch.tsx'
 import { keepDataWhenOnlyPlayChanges, releaseYear } from '#app/lib/watch/route-rules.ts'
-import { WatchActions } from '#app/components/watch/watch-actions.tsx'
 import { crewNames, DIRECTOR_JOBS, orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
 import { formatLongDate, formatRating, formatRuntime, yearText } from '#app/lib/browse/format.ts'
 import { languageName } from '#app/lib/catalog/languages.ts'
@@ -20,7 +19,11 @@ import { imageUrl } from '#app/lib/catalog/images.ts'
 import { compactWatchOptions } from '#app/lib/catalog/watch-providers.ts'
 import { movieHref, parseMediaId } from '#app/lib/catalog/slug.ts'
 import type { TmdbMovieDetails } from '#app/lib/catalog/tmdb-types.ts'
+import { lazyHydrated } from '#app/components/ui/lazy-hydrated.tsx'
 import type { Route } from './+types/movie-detail.ts'
+
+// The watch flow (lookups, the download panel) is in the HTML but not in the first load.
+const WatchActions = lazyHydrated(() => import('#app/components/watch/watch-actions.tsx').then((m) => m.WatchActions))
 
 export async function loader({ params, request }: Route.LoaderArgs) {
 	const id = parseMediaId(params.movieId)

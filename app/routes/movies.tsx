@@ -1,13 +1,17 @@
-import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx'
 import { LoadError } from '#app/components/catalog/load-error.tsx'
 import { MediaGrid, MediaRow, NO_MOVIES_TEXT } from '#app/components/catalog/media-row.tsx'
-import { NetworkRow, networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
+import { networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
 import { cardsOf, derivedFrom, heroItems, movieList, originOf } from '#server/catalog/page-data.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
 import { toCards } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { NETWORKS } from '#app/lib/catalog/networks.ts'
+import { lazyHydrated } from '#app/components/ui/lazy-hydrated.tsx'
 import type { Route } from './+types/movies.ts'
+
+// The carousel and the network row are in the HTML; their code (arrows, rotation) loads after the first load.
+const HeroCarousel = lazyHydrated(() => import('#app/components/catalog/hero-carousel.tsx').then((m) => m.HeroCarousel))
+const NetworkRow = lazyHydrated(() => import('#app/components/catalog/network-row.tsx').then((m) => m.NetworkRow))
 import { PageTitle } from '#app/components/ui/page-header.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { Handshake } from 'lucide-react'
 import { Link } from 'react-router'
-import { Button } from '#app/components/ui/button.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { readPartners } from '#server/partners/partners.server.ts'
@@ -81,9 +81,9 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
 				<p className="text-muted">
 					Run a service that fits Willow (an add-on, a community, a tool)? Tell us about it; every submission is reviewed.
 				</p>
-				<Button asChild>
-					<Link to="/partners/submit">Submit a partner</Link>
-				</Button>
+				<Link to="/partners/submit" className={buttonClass()}>
+					Submit a partner
+				</Link>
 			</section>
 		</div>
 	)

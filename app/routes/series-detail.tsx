@@ -1,13 +1,13 @@
+import { CreditsList } from '#app/components/catalog/credits-list.tsx'
 import { CalendarDays, Languages, Layers } from 'lucide-react'
 import { data } from 'react-router'
 import { detailOr404, optional, originOf, pickLogo } from '#server/catalog/page-data.server.ts'
-import { CreditsList } from '#app/components/catalog/credits-list.tsx'
 import { DetailFact, DetailOverview, DetailTitle, GenreChips, RatingFact } from '#app/components/catalog/detail-title.tsx'
 import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { WhereToWatch } from '#app/components/catalog/where-to-watch.tsx'
-import { episodeCards, SeriesEpisodes } from '#app/components/catalog/season-browser.tsx'
+import { episodeCards } from '#app/components/catalog/season-browser.tsx'
 import { orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
 import { languageName } from '#app/lib/catalog/languages.ts'
 import { formatLongDate, formatRating, yearText } from '#app/lib/browse/format.ts'
@@ -18,7 +18,11 @@ import { imageUrl } from '#app/lib/catalog/images.ts'
 import { compactWatchOptions } from '#app/lib/catalog/watch-providers.ts'
 import { parseMediaId, seriesHref } from '#app/lib/catalog/slug.ts'
 import type { TmdbSeasonDetails, TmdbTvDetails } from '#app/lib/catalog/tmdb-types.ts'
+import { lazyHydrated } from '#app/components/ui/lazy-hydrated.tsx'
 import type { Route } from './+types/series-detail.ts'
+
+// The episode picker and list: in the HTML, their code loads after the first load.
+const SeriesEpisodes = lazyHydrated(() => import('#app/components/catalog/season-browser.tsx').then((m) => m.SeriesEpisodes))
 
 export async function loader({ params, request }: Route.LoaderArgs) {
 	const id = parseMediaId(params.seriesId)

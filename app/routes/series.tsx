@@ -1,14 +1,17 @@
 import { Search } from 'lucide-react'
 import { Suspense } from 'react'
 import { Await, Form, Link } from 'react-router'
-import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx'
 import { LoadError } from '#app/components/catalog/load-error.tsx'
 import { MediaGrid, MediaRow, MediaRowSkeleton } from '#app/components/catalog/media-row.tsx'
 import { cardsOf, derivedFrom, heroItems, originOf, tvList } from '#server/catalog/page-data.server.ts'
 import { HERO_ITEMS_DESKTOP } from '#app/lib/browse/carousel.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { CATEGORIES } from '#app/lib/catalog/categories.ts'
+import { lazyHydrated } from '#app/components/ui/lazy-hydrated.tsx'
 import type { Route } from './+types/series.ts'
+
+// The carousel is in the HTML; its code (arrows, rotation) loads after the first load.
+const HeroCarousel = lazyHydrated(() => import('#app/components/catalog/hero-carousel.tsx').then((m) => m.HeroCarousel))
 import { PageTitle } from '#app/components/ui/page-header.tsx'
 
 const SERIES_TITLE = 'Willow - Watch whatever series or anime you want?'

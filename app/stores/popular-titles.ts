@@ -1,5 +1,6 @@
 import { mediaTitle } from '#app/lib/browse/media.ts'
 import type { TmdbMovieListItem, TmdbPage, TmdbTvListItem } from '#app/lib/catalog/tmdb-types.ts'
+import { afterLoad } from '#app/utils/after-load.ts'
 import { catalogRequest } from '#app/utils/api-client.ts'
 
 const MAX_TITLES = 20
@@ -7,16 +8,18 @@ const MAX_TITLES = 20
 // One request per page load, shared by the header's search box and the search
 // overlay; a failure is only logged (the standard text stays). This module loads
 // after hydration (use-popular-titles.ts imports it on demand), outside the
-// first-load JavaScript.
+// first-load JavaScript, and asks once the page has loaded and the browser is idle.
 let loading: Promise<string[]> | null = null
 
 /** Popular titles for the rotating search placeholder, asked once per page load. */
 export function loadPopularTitles(): Promise<string[]> {
-	loading ??= fetchPopularTitles().catch((error: unknown) => {
-		console.warn('Could not load popular titles for the search placeholder', error)
-		loading = null
-		return []
-	})
+	loading ??= afterLoad()
+		.then(fetchPopularTitles)
+		.catch((error: unknown) => {
+			console.warn('Could not load popular titles for the search placeholder', error)
+			loading = null
+			return []
+		})
 	return loading
 }
 

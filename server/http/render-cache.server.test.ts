@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRenderCache, renderKey, type RenderInput } from './render-cache.server.ts'
+import { createRenderCache, renderKey, settleDeferred, type RenderInput } from './render-cache.server.ts'
 
 const base: RenderInput = {
 	url: 'http://localhost/',
@@ -52,6 +52,29 @@ describe('renderKey', () => {
 		expect(renderKey({ ...base, loaderData: { a: new Map() } })).toBeUndefined()
 		expect(renderKey({ ...base, loaderData: { a: 1n } })).toBeUndefined()
 		expect(renderKey({ ...base, loaderData: { a: '\u0000undefined' } })).toBeUndefined()
+	})
+})
+
+describe('settleDeferred', () => {
+	const deferred = (rows: unknown) => ({ root: { user: null }, 'routes/series': { popular: [1], trending: rows } })
+
+	it('keys a page whose deferred rows have resolved by what they resolved to (issue 27: /series was rendered on every request)', async () => {
+		const key = renderKey({ ...base, loaderData: await settleDeferred(deferred(Promise.resolve([2, 3]))) })
+		expect(key).toBeDefined()
+		expect(renderKey({ ...base, loaderData: await settleDeferred(deferred(Promise.resolve([2, 3]))) })).toBe(key)
+		// Near misses: other rows, or the rows as plain data rather than a deferred value.
+		expect(renderKey({ ...base, loaderData: await settleDeferred(deferred(Promise.resolve([2, 4]))) })).not.toBe(key)
+		expect(renderKey({ ...base, loaderData: await settleDeferred(deferred([2, 3])) })).not.toBe(key)
+	})
+
+	it('leaves a page uncached when a deferred value fails or is still pending after the wait', async () => {
+		const failed = Promise.reject(new Error('catalogue down'))
+		failed.catch(() => {})
+		expect(renderKey({ ...base, loaderData: await settleDeferred(deferred(failed)) })).toBeUndefined()
+		const slow = new Promise((resolve) => setTimeout(() => resolve([2]), 200))
+		const started = Date.now()
+		expect(renderKey({ ...base, loaderData: await settleDeferred(deferred(slow), 20) })).toBeUndefined()
+		expect(Date.now() - started).toBeLessThan(150)
 	})
 })
 

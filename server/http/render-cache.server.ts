@@ -52,6 +52,52 @@ function exactJson(value: unknown): string | undefined {
 	}
 }
 
+/** Marks a deferred value that had settled before the key was made (a key name, so loader data cannot forge it). */
+const SETTLED = '\u0000settled'
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+	return value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function'
+}
+
+/**
+ * Loader data with its deferred values (the promises a route returns at the
+ * top level of its data, streamed into the page) replaced by what they
+ * resolved to, when they all resolve within `waitMs`; otherwise the data as
+ * it was (a key is then not made: the page streams, uncached). Pages with
+ * deferred rows (/movies, /series) were rendered in full on every request,
+ * the slowest tail at 50 connections (issue 27); their promises come from the
+ * page-data cache and are almost always settled at once.
+ */
+export async function settleDeferred(loaderData: unknown, waitMs = 25): Promise<unknown> {
+	if (loaderData === null || typeof loaderData !== 'object') return loaderData
+	const pending: Array<PromiseLike<unknown>> = []
+	for (const routeData of Object.values(loaderData as Record<string, unknown>)) {
+		if (routeData === null || typeof routeData !== 'object' || Array.isArray(routeData)) continue
+		for (const value of Object.values(routeData as Record<string, unknown>)) if (isThenable(value)) pending.push(value)
+	}
+	if (pending.length === 0) return loaderData
+	let timer: ReturnType<typeof setTimeout> | undefined
+	const timedOut = new Promise<'timeout'>((resolve) => {
+		timer = setTimeout(() => resolve('timeout'), waitMs)
+	})
+	const settled = await Promise.race([Promise.allSettled(pending), timedOut])
+	clearTimeout(timer)
+	if (settled === 'timeout' || settled.some((result) => result.status === 'rejected')) return loaderData
+	const values = new Map(pending.map((promise, i) => [promise, (settled[i] as PromiseFulfilledResult<unknown>).value]))
+	const copy: Record<string, unknown> = {}
+	for (const [routeId, routeData] of Object.entries(loaderData as Record<string, unknown>)) {
+		if (routeData === null || typeof routeData !== 'object' || Array.isArray(routeData)) {
+			copy[routeId] = routeData
+			continue
+		}
+		const entries = Object.entries(routeData as Record<string, unknown>).map(([key, value]) =>
+			isThenable(value) ? [key, { [SETTLED]: values.get(value) }] : [key, value],
+		)
+		copy[routeId] = Object.fromEntries(entries)
+	}
+	return copy
+}
+
 /** The cache key of a render, or undefined when this render must not be cached. */
 export function renderKey(input: RenderInput): string | undefined {
 	if (input.status !== 200 || input.errors || input.actionData) return undefined

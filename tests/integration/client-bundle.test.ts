@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 // Reads the production client build (scripts/test.sh builds before the tests).
 const assetsDir = path.resolve(process.env.WILLOW_BUILD_DIR ?? 'build', 'client', 'assets')
 
-/** Issue 6: the JavaScript a first visit downloads, gzip-compressed (React and React Router alone are about 106 KB). */
-const FIRST_LOAD_LIMIT_BYTES = 140 * 1024
+/** Issues 6 and 27: the JavaScript a first visit downloads, gzip-compressed (React and React Router alone are about 103 KB). */
+const FIRST_LOAD_LIMIT_BYTES = 125 * 1024
 
 interface RouteManifest {
 	entry: { module: string; imports?: string[] }
@@ -71,7 +71,7 @@ describe('the browser bundle', () => {
 		['/', 'routes/home'],
 		['a movie detail', 'routes/movie-detail'],
 		['/stats (hand-drawn charts, no chart library)', 'routes/stats'],
-	])('keeps the first-load JavaScript of %s within 140 KB gzip', (_label, routeId) => {
+	])('keeps the first-load JavaScript of %s within 125 KB gzip', (_label, routeId) => {
 		const chunks = firstLoadFiles(files, routeId)
 		const sizes = chunks.map((file) => [file, gzipBytes(file)] as const).sort((a, b) => b[1] - a[1])
 		const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0)

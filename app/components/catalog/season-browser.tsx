@@ -1,5 +1,5 @@
 import { Play } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { cn } from '#app/lib/ui/cn.ts'
 import { formatLongDate, formatRating, formatRuntime, truncateOverview } from '#app/lib/browse/format.ts'
@@ -98,6 +98,8 @@ export function SeriesEpisodes({
 	const { episodes, error } = useSeasonEpisodes(seriesId, selection.season, initial)
 	const summary = list.find((s) => s.season_number === selection.season)
 	const episodeCount = Math.max(summary?.episode_count ?? 0, episodes?.length ?? 0)
+	// A soap's season lists 260 episodes: one lookup per option, not a scan of the list for each.
+	const namesByNumber = useMemo(() => new Map(episodes?.map((e) => [e.episode_number, e.name])), [episodes])
 	const playable = isSeasonPlayable(summary?.air_date)
 	const browser = useRef<HTMLElement>(null)
 	// The episode being shown is always rendered (it is marked as the current one).
@@ -143,10 +145,10 @@ export function SeriesEpisodes({
 							data-testid="episode-select"
 						>
 							{Array.from({ length: Math.max(1, episodeCount) }, (_, i) => {
-								const episode = episodes?.find((e) => e.episode_number === i + 1)
+								const name = namesByNumber.get(i + 1)
 								return (
 									<option key={i + 1} value={i + 1}>
-										{`Episode ${i + 1}${episode?.name ? `: ${episode.name}` : ''}`}
+										{`Episode ${i + 1}${name ? `: ${name}` : ''}`}
 									</option>
 								)
 							})}

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useId, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import type { WatchOptions } from '#app/lib/catalog/watch-providers.ts'
+import { useAfterLoad } from '#app/utils/after-load.ts'
 
 // "Where to watch" on the movie and series pages. The region comes from the
 // viewer's settings or browser, which the server does not know: the server
 // renders the section's frame, and the offers appear for the right region
-// once the page has hydrated (no flash of another region's offers). The
+// once the page has loaded and the browser is idle (no flash of another
+// region's offers, and no work competing with the first paint). The
 // offers module brings the settings store with it, so it loads on its own.
 const WhereToWatchOffers = lazy(() => import('./where-to-watch-offers.tsx'))
-const noSubscription = () => () => {}
 
 function OffersPlaceholder() {
 	return (
@@ -26,11 +27,7 @@ function OffersPlaceholder() {
 
 export function WhereToWatch({ options, title }: { options: WatchOptions; title: string }) {
 	const id = useId()
-	const hydrated = useSyncExternalStore(
-		noSubscription,
-		() => true,
-		() => false,
-	)
+	const ready = useAfterLoad()
 	return (
 		<section
 			aria-labelledby={`${id}-heading`}
@@ -40,7 +37,7 @@ export function WhereToWatch({ options, title }: { options: WatchOptions; title:
 			<h2 id={`${id}-heading`} className="text-xl font-semibold">
 				Where to watch
 			</h2>
-			{hydrated ? (
+			{ready ? (
 				<Suspense fallback={<OffersPlaceholder />}>
 					<WhereToWatchOffers options={options} title={title} />
 				</Suspense>

@@ -4,10 +4,12 @@ import { cn } from '#app/lib/ui/cn.ts'
 import { CATEGORY_MENU, NETWORK_MENU } from '#app/lib/site/site.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
 import { Logo } from './logo.tsx'
-import { NavMenu } from './nav-menu.tsx'
+import { lazyHydrated } from '#app/components/ui/lazy-hydrated.tsx'
 import { SearchBox, takeSearchDraft } from './search-box.tsx'
 
 // The overlay is not needed for first paint; it loads when first opened.
+// The desktop menus are in the HTML; their keyboard and hover code loads after the first load.
+const NavMenu = lazyHydrated(() => import('./nav-menu.tsx').then((m) => m.NavMenu))
 const SearchOverlay = lazy(() => import('#app/components/search/search-overlay.tsx'))
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,33 +1,32 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useRouteLoaderData } from 'react-router'
-import { configureAnalytics } from '#app/stores/analytics.ts'
+import { useAfterLoad } from '#app/utils/after-load.ts'
 import { useTheme } from '#app/stores/theme.ts'
 import { onToastHostNeeded, TOASTER_PROPS, toastHostNeeded } from '#app/stores/toast.ts'
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 const DeviceBoot = lazy(() => import('./device-boot.tsx'))
-const noSubscription = () => () => {}
 
 /**
  * Mounted once in the root shell: the library's load-time migrations and then
- * the account sync (DeviceBoot, loaded after hydration), the toast host
+ * the account sync (DeviceBoot, loaded when the browser is idle after the load event), the toast host
  * (product.md §9: bottom-right, 3 visible, 14 px gap, 4 s; loaded with the first
  * toast), and the configured analytics endpoint, if any.
  */
 export function LibraryBoot() {
 	const endpoint = (useRouteLoaderData('root') as { analyticsEndpoint?: string | null } | undefined)?.analyticsEndpoint
-	useEffect(() => configureAnalytics({ endpoint }), [endpoint])
-	// False on the server and while hydrating, true from the render after: DeviceBoot loads once the page is interactive.
-	const hydrated = useSyncExternalStore(
-		noSubscription,
-		() => true,
-		() => false,
-	)
+	// Loaded, not imported: events come from the library store, itself loaded on demand, so the
+	// analytics module (and the API client it sends with) stays out of the first load.
+	useEffect(() => {
+		void import('#app/stores/analytics.ts').then(({ configureAnalytics }) => configureAnalytics({ endpoint }))
+	}, [endpoint])
+	// DeviceBoot (migrations, sync, the service worker) loads in an idle period after the page's load event.
+	const ready = useAfterLoad()
 	const theme = useTheme()
 	const needed = useSyncExternalStore(onToastHostNeeded, toastHostNeeded, () => false)
 	return (
 		<>
-			{hydrated ? (
+			{ready ? (
 				<Suspense fallback={null}>
 					<DeviceBoot />
 				</Suspense>

@@ -1,4 +1,3 @@
-import { Slot } from '@radix-ui/react-slot'
 import type { ComponentProps } from 'react'
 import { cn } from '#app/lib/ui/cn.ts'
 
@@ -32,8 +31,6 @@ const SIZES = {
 export interface ButtonProps extends ComponentProps<'button'> {
 	variant?: keyof typeof VARIANTS
 	size?: keyof typeof SIZES
-	/** Render the child element (a Link, say) with button styling. */
-	asChild?: boolean
 }
 
 export function buttonClass(variant: keyof typeof VARIANTS = 'primary', size: keyof typeof SIZES = 'md') {
@@ -46,7 +43,7 @@ export function buttonClass(variant: keyof typeof VARIANTS = 'primary', size: ke
 	)
 }
 
-export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
-	const Component = asChild ? Slot : 'button'
-	return <Component type={asChild ? undefined : (type ?? 'button')} className={cn(buttonClass(variant, size), className)} {...props} />
+/** A button. A link that looks like one takes buttonClass() instead (no Slot: its code was in every page's first load). */
+export function Button({ variant = 'primary', size = 'md', className, type, ...props }: ButtonProps) {
+	return <button type={type ?? 'button'} className={cn(buttonClass(variant, size), className)} {...props} />
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/ui/cn.ts'
+import { afterLoad } from '#app/utils/after-load.ts'
 import type { HoverGroup, HoverIntent } from '#app/lib/ui/menu-hover.ts'
 
 /** Props that make an element a menu item; spread them on a link or button. */
@@ -58,26 +59,28 @@ export function Menu({
 	const listRef = useRef<HTMLDivElement>(null)
 	const focusOnOpen = useRef<'first' | 'last' | null>(null)
 
-	// The hover rules load after hydration, outside the first-load JavaScript.
+	// The hover rules load once the page has loaded and the browser is idle, outside the first-load JavaScript.
 	const [intent, setIntent] = useState<HoverIntent | null>(null)
 	useEffect(() => {
 		if (!hoverGroup) return
 		let live = true
 		let made: HoverIntent | null = null
-		void import('#app/lib/ui/menu-hover.ts').then(({ createHoverIntent }) => {
-			if (!live) return
-			made = createHoverIntent(hoverGroup, {
-				open: () => {
-					focusOnOpen.current = null
-					openedByHover.current = true
-					setOpen(true)
-				},
-				close: () => setOpen(false),
-				isOpen: () => openRef.current,
-				openedByHover: () => openedByHover.current,
+		void afterLoad()
+			.then(() => import('#app/lib/ui/menu-hover.ts'))
+			.then(({ createHoverIntent }) => {
+				if (!live) return
+				made = createHoverIntent(hoverGroup, {
+					open: () => {
+						focusOnOpen.current = null
+						openedByHover.current = true
+						setOpen(true)
+					},
+					close: () => setOpen(false),
+					isOpen: () => openRef.current,
+					openedByHover: () => openedByHover.current,
+				})
+				setIntent(made)
 			})
-			setIntent(made)
-		})
 		return () => {
 			live = false
 			made?.cancel()
