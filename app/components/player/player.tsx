@@ -64,6 +64,7 @@ import { lookupStreams, rememberLookupAhead } from '#app/stores/stream-lookups.t
 import { usePlaybackSync } from '#app/stores/sync-hooks.ts'
 import { makeBrowserThumbnails, type BrowserThumbnails } from '../../utils/video-thumbnails.ts'
 import type { PlayerProps } from './player-props.ts'
+import { WatchTogether } from '#app/components/together/watch-together.tsx'
 
 // The full-viewport player (product.md §2 Player, §4, §5, §8, §9). media-chrome web
 // components give the controls (play, seek ±10 s, volume, time bar,
@@ -864,6 +865,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 					<media-fullscreen-button />
 				</media-control-bar>
 			</media-controller>
+			<WatchTogether videoRef={videoRef} media={media} stream={stream} streams={streams} onStream={setStreamIndex} />
 
 			<div
 				className="pointer-events-none absolute inset-x-0 bottom-28 flex flex-col items-center gap-1 px-4 text-center"

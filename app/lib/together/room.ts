@@ -81,8 +81,16 @@ export function isAdvancing(state: RoomState): boolean {
 	return state.playing && waitingFor(state).length === 0
 }
 
+/** What fixes a room's position: the room itself, or what a member sees of it. */
+export interface RoomClock {
+	playing: boolean
+	position: number
+	anchor: number
+	members: ReadonlyArray<{ ready: boolean }>
+}
+
 /** Where the room is (s) at server time `now`. */
-export function positionAt(state: Pick<RoomState, 'playing' | 'position' | 'anchor' | 'members'>, now: number): number {
+export function positionAt(state: RoomClock, now: number): number {
 	if (!state.playing || state.members.some((member) => !member.ready)) return state.position
 	return state.position + Math.max(0, now - state.anchor) / 1000
 }
