@@ -23,8 +23,8 @@ const USER_SEEK_S = 1.5
 const NOT_READY_GRACE_MS = 400
 /** After a new source loads, the player's own autoplay and resume are not the viewer's actions. */
 const LOAD_QUIET_MS = 2000
-/** A play, pause or seek event this soon after this hook asked for one is its own (events queue behind a busy page). */
-const OWN_EVENT_MS = 1500
+/** How long an event this hook caused may take to arrive (events queue behind a busy page). */
+const OWN_EVENT_MS = 5000
 
 export interface TogetherSync {
 	/** The browser refused to start playback (autoplay): the viewer must tap. */
@@ -43,8 +43,8 @@ export function useTogetherSync(
 	snapshotRef.current = snapshot
 	const internal = useRef({
 		/** When this hook last called play() / pause(), and where it last sent the video (its own events are not the viewer's). */
-		ownPlayAt: -Infinity,
-		ownPauseAt: -Infinity,
+		ownPlays: [] as number[],
+		ownPauses: [] as number[],
 		ownSeeks: [] as Array<{ to: number; at: number }>,
 		measuringSeek: false,
 		seekIssuedAt: 0,
@@ -74,7 +74,7 @@ export function useTogetherSync(
 		}
 		const play = () => {
 			if (!video.paused || state.blocked) return
-			state.ownPlayAt = performance.now()
+			state.ownPlays.push(performance.now())
 			video.play().then(
 				() => setNeedsTap(false),
 				(error: unknown) => {
@@ -82,7 +82,7 @@ export function useTogetherSync(
 					// Sound refused: muted is usually allowed (as the player does, product.md §4); if not, a tap is needed.
 					if (!video.muted) {
 						video.muted = true
-						state.ownPlayAt = performance.now()
+						state.ownPlays.push(performance.now())
 						video.play().catch(() => {
 							state.blocked = true
 							setNeedsTap(true)
@@ -96,7 +96,7 @@ export function useTogetherSync(
 		}
 		const pause = () => {
 			if (video.paused) return
-			state.ownPauseAt = performance.now()
+			state.ownPauses.push(performance.now())
 			video.pause()
 		}
 		const seek = (to: number, measure = false) => {
@@ -107,6 +107,11 @@ export function useTogetherSync(
 			video.currentTime = to
 		}
 		const own = (at: number) => performance.now() - at < OWN_EVENT_MS
+		/** Each play()/pause() this hook makes fires one event: the next one of that kind is its own. */
+		const takeOwn = (pending: number[]) => {
+			while (pending.length > 0 && !own(pending[0]!)) pending.shift()
+			return pending.shift() !== undefined
+		}
 		const ownSeek = () => state.ownSeeks.some((seekTo) => own(seekTo.at) && Math.abs(video.currentTime - seekTo.to) < 0.5)
 		const setRate = (rate: number) => {
 			if (Math.abs(video.playbackRate - rate) > 0.0005) video.playbackRate = rate
@@ -166,13 +171,13 @@ export function useTogetherSync(
 			session.send(message)
 		}
 		const onPlay = () => {
-			if (own(state.ownPlayAt)) return
+			if (takeOwn(state.ownPlays)) return
 			const current = room()
 			if (!state.synced || performance.now() < state.quietUntil || !current) return
 			if (!current.playing) sendAction({ t: 'play' })
 		}
 		const onPause = () => {
-			if (own(state.ownPauseAt)) return
+			if (takeOwn(state.ownPauses)) return
 			const current = room()
 			if (!state.synced || video.ended || performance.now() < state.quietUntil || !current) return
 			if (current.playing) sendAction({ t: 'pause' })
@@ -219,7 +224,7 @@ export function useTogetherSync(
 			const video = videoRef.current
 			if (!video) return
 			internal.current.blocked = false
-			internal.current.ownPlayAt = performance.now()
+			internal.current.ownPlays.push(performance.now())
 			video.muted = false
 			video.play().then(
 				() => setNeedsTap(false),
