@@ -35,6 +35,7 @@ export default [
 	route('privacy', 'routes/privacy.tsx'),
 	route('partners', 'routes/partners.tsx'),
 	route('partners/submit', 'routes/partners-submit.tsx'),
+	route('together/:roomId', 'routes/together.tsx'),
 	route('__error-test', 'routes/error-test.tsx'),
 	route('__playback-sync-test', 'routes/playback-sync-test.tsx'),
 	route('sitemap.xml', 'routes/sitemap-xml.ts'),

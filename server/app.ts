@@ -19,6 +19,7 @@ import { logger } from './logger.server.ts'
 import { startMediaFolderJobs } from './sources/media-folder/jobs.server.ts'
 import { startMediaCacheSweeps } from './sources/media/cache-bound.server.ts'
 import { runStartupTasks } from './startup.server.ts'
+import { closeRoomStore, serveRoomsFromPrimary } from './together/store.server.ts'
 
 declare module 'react-router' {
 	interface AppLoadContext {
@@ -112,7 +113,7 @@ async function startWorker() {
 		server.close(async () => {
 			stopCacheSweeps()
 			await stopMediaJobs().catch(() => {})
-			await Promise.allSettled([closeDatabase(), closeCache()])
+			await Promise.allSettled([closeDatabase(), closeCache(), closeRoomStore()])
 			process.exit(0)
 		})
 		server.closeIdleConnections()
@@ -141,6 +142,8 @@ export async function main() {
 			return
 		}
 		logger.info({ workers }, 'starting workers')
+		// Watch-together rooms of this server's workers live here, unless Redis shares them between servers.
+		if (!env.REDIS_URL) serveRoomsFromPrimary()
 		for (let i = 0; i < workers; i++) cluster.fork()
 		let stopping = false
 		cluster.on('exit', (worker, code) => {

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import express, { type RequestHandler } from 'express'
 import { pageErrorHandler } from './http/page-errors.server.ts'
 import { createApiRouter } from './api/router.server.ts'
@@ -7,6 +8,7 @@ import { canonicalHostRedirect, requestContext, securityHeaders } from './http/m
 import { partnerImageOrigins } from './partners/partners.server.ts'
 import { promoImageOrigins } from './promo/promo.server.ts'
 import { promoFilesRouter } from './promo/routes.server.ts'
+import { attachTogether } from './together/socket.server.ts'
 
 export interface AppOptions {
 	/** The React Router page handler; tests of the API leave it out. */
@@ -53,5 +55,13 @@ export function createApp(options: AppOptions = {}) {
 	for (const middleware of options.beforePages ?? []) app.use(middleware)
 	if (options.pageHandler) app.use(options.pageHandler)
 	app.use(pageErrorHandler)
+	// Every server this app listens on (production, dev, tests) also takes the
+	// watch-together WebSocket upgrade on the same port.
+	const listen = app.listen.bind(app) as (...args: unknown[]) => Server
+	app.listen = ((...args: unknown[]) => {
+		const server = listen(...args)
+		attachTogether(server)
+		return server
+	}) as typeof app.listen
 	return app
 }

@@ -11,6 +11,7 @@ import { sourcesApiRouter } from '../sources/api.server.ts'
 import { streamApiRouter } from '../sources/routes.server.ts'
 import { fourKApiRouter } from '../sources/token/api.server.ts'
 import { syncApiRouter } from '../sync/api.server.ts'
+import { togetherApiRouter } from '../together/api.server.ts'
 import { errorReportRouter } from '../error-reports/api.server.ts'
 
 // Each feature owns a router in its own module; this list mounts them under /api.
@@ -28,4 +29,5 @@ export const featureRouters: Array<[mountPath: string, makeRouter: () => Router]
 	['/calendar', calendarApiRouter],
 	['/library-import', libraryImportApiRouter],
 	['/partners', partnersApiRouter],
+	['/together', togetherApiRouter],
 ]

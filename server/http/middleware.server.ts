@@ -99,12 +99,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  */
 export const sameOriginGuard: RequestHandler = (req, res, next) => {
 	if (SAFE_METHODS.has(req.method)) return next()
-	const fetchSite = req.get('sec-fetch-site')
-	if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+	if (isCrossOrigin({ fetchSite: req.get('sec-fetch-site'), origin: req.get('origin'), host: req.get('host') })) {
 		res.status(403).json({ error: 'Cross-origin request refused' })
 		return
 	}
-	const origin = req.get('origin')
+	next()
+}
+
+/**
+ * The same-origin rule of the API, also applied to the watch-together
+ * WebSocket upgrade (a GET that browsers send cross-site with cookies):
+ * refused when Sec-Fetch-Site names another site, or Origin is not this host.
+ */
+export function isCrossOrigin({ fetchSite, origin, host }: { fetchSite?: string; origin?: string; host?: string }): boolean {
+	if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true
 	if (origin) {
 		let originHost: string | undefined
 		try {
@@ -112,12 +120,9 @@ export const sameOriginGuard: RequestHandler = (req, res, next) => {
 		} catch {
 			originHost = undefined
 		}
-		if (!originHost || originHost !== req.get('host')) {
-			res.status(403).json({ error: 'Cross-origin request refused' })
-			return
-		}
+		if (!originHost || originHost !== host) return true
 	}
-	next()
+	return false
 }
 
 /**

@@ -35,6 +35,7 @@ import { useProgressSaving } from './use-progress-saving.ts'
 import { qualityMenu, useFileQuality, type QualityOption } from './use-quality.ts'
 import { useNotice, useSource } from './use-source.ts'
 import { useStreamEngine } from './use-stream-engine.ts'
+import { WatchTogether } from '#app/components/together/watch-together.tsx'
 
 // The full-viewport player (product.md §2 Player, §4, §5, §8, §9), composed of
 // its parts: media-chrome web components give the controls (player-controls),
@@ -178,6 +179,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 					preview={Boolean(thumbnailsTrack) && settings.player.preview}
 				/>
 			</media-controller>
+			<WatchTogether videoRef={videoRef} media={media} stream={stream} streams={source.streams} onStream={source.playIndex} />
 
 			{/* Subtitles above Skip Intro and the up-next card, all above the control bar: nothing covers another. */}
 			<div
