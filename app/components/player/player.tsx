@@ -44,7 +44,6 @@ import {
 	skipTime,
 	SKIP_SECONDS,
 	sortQualityLabels,
-	sourceFailedText,
 	startQuality,
 	stepSubtitleDelay,
 	stepSubtitleSize,
@@ -61,6 +60,7 @@ import { apiStream } from '#app/utils/api-client.ts'
 import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
 import { getHistorySnapshot, saveEpisodeProgress, saveMovieProgress } from '#app/stores/library.ts'
 import { lookupStreams, rememberLookupAhead } from '#app/stores/stream-lookups.ts'
+import { captionsForStream, menuSources, sourceFailedNotice, streamMenuLabels, withArrivals } from '#app/lib/player/watch-flow.ts'
 import { usePlaybackSync } from '#app/stores/sync-hooks.ts'
 import { makeBrowserThumbnails, type BrowserThumbnails } from '../../utils/video-thumbnails.ts'
 import type { PlayerProps } from './player-props.ts'
@@ -136,7 +136,16 @@ function readDeviceSafe<K extends 'deviceBestResolution' | 'player-volume'>(key:
 	}
 }
 
-export default function Player({ media, streams: initialStreams, extraCaptions, sources, breadcrumb, onClose, onDownload }: PlayerProps) {
+export default function Player({
+	media,
+	streams: initialStreams,
+	extraCaptions,
+	sources,
+	preferUntil = 0,
+	breadcrumb,
+	onClose,
+	onDownload,
+}: PlayerProps) {
 	const { settings, update } = useSettings()
 	const navigate = useNavigate()
 	const videoRef = useRef<HTMLVideoElement>(null)
@@ -166,6 +175,13 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	const [lastCaptionId, setLastCaptionId] = useState<string | null>(null)
 	const [cues, setCues] = useState<VTTCue[]>([])
 	const [sourceChoice, setSourceChoice] = useState<{ name: string; streams: Stream[] } | null>(null)
+	// Streams found after the player opened join its list; a better-ranked one within preferUntil takes over (issue 25 item 3).
+	useEffect(() => {
+		const next = withArrivals(streams, streamIndex, initialStreams, Date.now() < preferUntil)
+		if (next.streams !== streams) setStreams([...next.streams])
+		if (next.index !== streamIndex) setStreamIndex(next.index)
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [initialStreams])
 	const resumeApplied = useRef(false)
 	const advancing = useRef(false)
 	const fileInput = useRef<HTMLInputElement>(null)
@@ -461,7 +477,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	}, [showNotice])
 
 	// ---- Captions ----
-	const streamCaptions: Caption[] = stream && stream.captions.length > 0 ? stream.captions : extraCaptions
+	const streamCaptions: Caption[] = useMemo(() => captionsForStream(stream, extraCaptions), [stream, extraCaptions])
 	const captionChoices = useMemo<CaptionChoice[]>(() => {
 		const list: CaptionChoice[] = streamCaptions.map((caption) => ({
 			id: caption.id,
@@ -568,7 +584,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 				source: sourceId,
 			})
 			const found = outcome.streams
-			if (found.length === 0) showNotice(sourceFailedText(name))
+			if (found.length === 0) showNotice(sourceFailedNotice(name, outcome.sources))
 			else if (found.length === 1) {
 				setNotice(null)
 				setStreams(found)
@@ -1079,20 +1095,20 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 						<div className="flex flex-col gap-1">
 							<p className="mb-1 font-semibold">Source</p>
 							{streams.length > 1
-								? streams.map((item, index) => (
+								? streamMenuLabels(streams).map((label, index) => (
 										<Button
-											key={item.id}
+											key={streams[index]!.id}
 											variant="overlay"
 											size="row"
 											aria-pressed={index === streamIndex}
 											data-testid="player-stream-option"
 											onClick={() => (setStreamIndex(index), setFileQuality(null), setPanel(null))}
 										>
-											{item.label}
+											{label}
 										</Button>
 									))
 								: null}
-							{sources.map((source) => (
+							{menuSources(sources, streams).map((source) => (
 								<Button
 									key={source.id}
 									variant="overlay"
