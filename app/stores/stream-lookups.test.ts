@@ -91,11 +91,13 @@ describe('lookupStreams', () => {
 		expect(seen).toEqual(['checking', 'checking', 'subtitles', 'found', 'done'])
 		expect(outcome).toEqual({
 			streams: [stream],
-			subtitles: [caption],
+			// Labelled with their source, so they are told apart from a stream's own captions.
+			subtitles: [{ ...caption, id: 'library:sub:c1', label: 'English · Media folder' }],
 			sources: [
 				{ id: 'sample', name: 'Sample clips', status: 'found' },
 				{ id: 'library', name: 'Media folder', status: 'subtitles' },
 			],
+			complete: true,
 		})
 		expect(requests[0]!.url).toBe('/api/sources/lookup?type=movie&tmdbId=10378')
 		expect(new Headers(requests[0]!.init.headers).get('ui-token')).toBeNull()
@@ -111,7 +113,56 @@ describe('lookupStreams', () => {
 			streams: [],
 			subtitles: [],
 			sources: [{ id: 'library', name: 'Media folder', status: 'none', reason: 'no match' }],
+			complete: true,
 		})
+	})
+
+	it('ranks streams by their source’s place in the lookup, reports the outcome after every event, and keeps next steps on this site', async () => {
+		const owner = { id: 'library', name: 'Media folder' }
+		const addon = { id: 'addon:a', name: 'An add-on' }
+		const mine: Stream = { ...stream, id: 'l1', sourceId: 'library', label: 'My file' }
+		const theirs: Stream = { ...stream, id: 'a1', sourceId: 'addon:a', label: 'Their file' }
+		answer = ndjson([
+			{ event: 'checking', source: owner },
+			{ event: 'checking', source: addon },
+			{ event: 'checking', source: sample },
+			{ event: 'found', source: sample, streams: [stream] },
+			{ event: 'found', source: addon, streams: [theirs] },
+			{ event: 'found', source: owner, streams: [mine] },
+			{ event: 'none', source: { id: 'fourk', name: '4K service' }, reason: 'Your 4K token…', next: { href: '/4k', label: 'Set up 4K' } },
+			{ event: 'none', source: { id: 'evil', name: 'Evil' }, reason: 'Click', next: { href: 'https://evil.example/', label: 'Go' } },
+			{ event: 'none', source: { id: 'evil2', name: 'Evil' }, reason: 'Click', next: { href: '//evil.example/', label: 'Go' } },
+			{ event: 'done' },
+		])
+		const updates: Array<{ streams: string[]; complete: boolean }> = []
+		const outcome = await lookupStreams({
+			type: 'movie',
+			tmdbId: 10378,
+			onUpdate: (current) => updates.push({ streams: current.streams.map((s) => s.id), complete: current.complete }),
+		})
+		expect(updates.map((u) => u.streams.join(','))).toEqual([
+			'',
+			'',
+			'',
+			's1',
+			'a1,s1',
+			'l1,a1,s1',
+			'l1,a1,s1',
+			'l1,a1,s1',
+			'l1,a1,s1',
+			'l1,a1,s1',
+		])
+		expect(updates.map((u) => u.complete)).toEqual([false, false, false, false, false, false, false, false, false, true])
+		expect(outcome.sources.find((s) => s.id === 'fourk')).toEqual({
+			id: 'fourk',
+			name: '4K service',
+			status: 'none',
+			reason: 'Your 4K token…',
+			next: { href: '/4k', label: 'Set up 4K' },
+		})
+		// A step off this site is not a next step Willow shows.
+		expect(outcome.sources.find((s) => s.id === 'evil')).toEqual({ id: 'evil', name: 'Evil', status: 'none', reason: 'Click' })
+		expect(outcome.sources.find((s) => s.id === 'evil2')).toEqual({ id: 'evil2', name: 'Evil', status: 'none', reason: 'Click' })
 	})
 
 	it('rejects with the server text when the lookup is refused before the stream', async () => {

@@ -1,4 +1,5 @@
-import type { Caption, LookupEvent, SourceInfo, Stream } from '#app/lib/sources/contract.ts'
+import { addSourceCaptions, rankStreams } from '#app/lib/player/watch-flow.ts'
+import type { Caption, LookupEvent, NextStep, SourceInfo, Stream } from '#app/lib/sources/contract.ts'
 import { apiRequest, apiStream } from '../utils/api-client.ts'
 import { peekDeviceRaw } from './device-storage-core.ts'
 
@@ -17,12 +18,19 @@ export interface LookupSource {
 	name: string
 	status: LookupSourceStatus
 	reason?: string
+	/** What the viewer can do about `reason` (app/lib/sources/reasons.ts). */
+	next?: NextStep
 }
 
 export interface LookupOutcome {
+	/** Best-ranked first: by the source's place in the lookup's order (decision 0037). */
 	streams: Stream[]
+	/** Subtitles-only sources' captions, labelled with the source, one per language and source. */
 	subtitles: Caption[]
+	/** In the lookup's (rank) order. */
 	sources: LookupSource[]
+	/** Whether the lookup has ended (`done`); until then more may arrive. */
+	complete: boolean
 }
 
 export interface LookupParams {
@@ -35,6 +43,8 @@ export interface LookupParams {
 	signal?: AbortSignal
 	/** Every event as it arrives. */
 	onEvent?: (event: LookupEvent) => void
+	/** The outcome so far after each event (a fresh object each time), for showing streams before the slowest source answers. */
+	onUpdate?: (outcome: LookupOutcome) => void
 }
 
 /** Every source the viewer can use, in lookup order. */
@@ -109,10 +119,29 @@ function fourKToken(): string | undefined {
 	return typeof token === 'string' && token.trim() ? token.trim() : undefined
 }
 
+/** The outcome after one more event; a new object (and new lists where they changed), never a mutation. */
+export function nextOutcome(outcome: LookupOutcome, event: LookupEvent): LookupOutcome {
+	if (event.event === 'done') return { ...outcome, complete: true }
+	const name = typeof event.source.name === 'string' ? event.source.name : event.source.id
+	const entry: LookupSource = { id: event.source.id, name, status: event.event }
+	if (event.event === 'none') {
+		entry.reason = event.reason
+		// Only a path on this site ("//host" and a backslash after the slash lead elsewhere).
+		if (event.next && typeof event.next.href === 'string' && /^\/(?![/\\])/.test(event.next.href) && typeof event.next.label === 'string')
+			entry.next = { href: event.next.href, label: event.next.label }
+	}
+	const known = outcome.sources.some((source) => source.id === entry.id)
+	const sources = known ? outcome.sources.map((source) => (source.id === entry.id ? entry : source)) : [...outcome.sources, entry]
+	const order = sources.map((source) => source.id)
+	const streams = event.event === 'found' ? rankStreams([...outcome.streams, ...event.streams], order) : outcome.streams
+	const subtitles = event.event === 'subtitles' ? addSourceCaptions(outcome.subtitles, event.captions, event.source) : outcome.subtitles
+	return { streams, subtitles, sources, complete: false }
+}
+
 /**
  * Runs one lookup: every event goes to `onEvent` as it arrives, and the
- * outcome gathers the streams (in the order they were found), the add-on
- * subtitles and each source's last status. Rejects with ApiError for a 4xx
+ * outcome gathers the streams (best-ranked first), the add-on subtitles and
+ * each source's last status; `onUpdate` gets it after every event. Rejects with ApiError for a 4xx
  * before the stream, and as fetch does on network failure or abort.
  */
 export async function lookupStreams(params: LookupParams): Promise<LookupOutcome> {
@@ -128,24 +157,11 @@ export async function lookupStreams(params: LookupParams): Promise<LookupOutcome
 		headers: token ? { 'Ui-Token': token } : undefined,
 		signal: params.signal,
 	})
-	const outcome: LookupOutcome = { streams: [], subtitles: [], sources: [] }
-	const sourceOf = (source: { id: string; name: string }) => {
-		let entry = outcome.sources.find((s) => s.id === source.id)
-		if (!entry) {
-			entry = { id: source.id, name: typeof source.name === 'string' ? source.name : source.id, status: 'checking' }
-			outcome.sources.push(entry)
-		}
-		return entry
-	}
+	let outcome: LookupOutcome = { streams: [], subtitles: [], sources: [], complete: false }
 	for await (const event of readLookupEvents(body)) {
-		if (event.event !== 'done') {
-			const entry = sourceOf(event.source)
-			entry.status = event.event
-			if (event.event === 'none') entry.reason = event.reason
-			if (event.event === 'found') outcome.streams.push(...event.streams)
-			if (event.event === 'subtitles') outcome.subtitles.push(...event.captions)
-		}
+		outcome = nextOutcome(outcome, event)
 		params.onEvent?.(event)
+		params.onUpdate?.(outcome)
 		if (event.event === 'done') break
 	}
 	return outcome

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { getSessionUser } from '../auth/session.server.ts'
 import { getEnv } from '../env.server.ts'
 import { HttpError, badRequest, jsonHandler, notFound, parseInput } from '../http/errors.server.ts'
+import { OWNER_ADDON_COOKIE, testCookieOfHeader } from '../testing/test-switches.server.ts'
 import { clientKeyOf, consumeClientLimit } from './limits.server.ts'
 import { runLookup } from './lookup.server.ts'
 import { sourcesFor } from './registry.server.ts'
@@ -53,6 +54,22 @@ export function setLookupSourcesForTests(lister: SourceLister | undefined) {
 	listSources = lister ?? sourcesFor
 }
 
+/**
+ * The e2e suite's owner add-on (a fake on 127.0.0.1 that hangs, say), carried
+ * by a cookie so one browser context can add it without touching the shared
+ * server. Nothing unless ENABLE_TEST_ROUTES is on.
+ */
+function testOwnerAddons(req: Request): string[] | undefined {
+	const raw = testCookieOfHeader(req.get('cookie'), OWNER_ADDON_COOKIE)
+	if (!raw) return undefined
+	try {
+		const url = new URL(decodeURIComponent(raw))
+		return url.protocol === 'http:' && url.hostname === '127.0.0.1' ? [url.href] : undefined
+	} catch {
+		return undefined
+	}
+}
+
 async function userOf(req: Request, res: Response) {
 	const user = await getSessionUser(req.get('cookie'), req.secure)
 	// clientKeyOf counts a signed-in visitor by account, not by address.
@@ -67,7 +84,7 @@ export function sourcesApiRouter(): Router {
 		'/',
 		jsonHandler(async (req, res) => {
 			const user = await userOf(req, res)
-			const sources = await listSources({ user, forLookup: false })
+			const sources = await listSources({ user, forLookup: false, extraOwnerAddons: testOwnerAddons(req) })
 			return { sources: sources.map(({ id, name, kind }) => ({ id, name, kind })) }
 		}),
 	)
@@ -86,7 +103,13 @@ export function sourcesApiRouter(): Router {
 				? { type: 'movie', tmdbId: query.tmdbId }
 				: { type: 'tv', tmdbId: query.tmdbId, season: query.season, episode: query.episode }
 		const request = await buildScrapeRequest(ref)
-		let sources: PlaybackSource[] = await listSources({ user, forLookup: true, uiToken })
+		let sources: PlaybackSource[] = await listSources({
+			user,
+			forLookup: true,
+			uiToken,
+			only: query.source,
+			extraOwnerAddons: testOwnerAddons(req),
+		})
 		if (query.source) {
 			sources = sources.filter((source) => source.id === query.source)
 			if (sources.length === 0) throw notFound('Unknown source')

@@ -1,3 +1,4 @@
+import { nextStepFor } from '#app/lib/sources/reasons.ts'
 import type { LookupContext, LookupEvent, PlaybackSource, ScrapeRequest, SourceResult } from './types.ts'
 
 // One lookup: every source asked at once, each with its own timeout and abort
@@ -73,7 +74,11 @@ function checkResult(source: PlaybackSource, result: SourceResult | null | undef
 	if (result.kind === 'subtitles') {
 		return Array.isArray(result.captions) && result.captions.length > 0 ? result : { kind: 'none', reason: 'nothing returned' }
 	}
-	if (result.kind === 'none') return { kind: 'none', reason: result.reason || 'nothing returned' }
+	if (result.kind === 'none') {
+		const reason = result.reason || 'nothing returned'
+		const next = result.next ?? nextStepFor(reason)
+		return next ? { kind: 'none', reason, next } : { kind: 'none', reason }
+	}
 	return { kind: 'none', reason: 'nothing returned' }
 }
 
@@ -85,7 +90,9 @@ function eventOf(source: PlaybackSource, result: SourceResult): LookupEvent {
 		case 'subtitles':
 			return { event: 'subtitles', source: who, captions: result.captions }
 		case 'none':
-			return { event: 'none', source: who, reason: result.reason }
+			return result.next
+				? { event: 'none', source: who, reason: result.reason, next: result.next }
+				: { event: 'none', source: who, reason: result.reason }
 	}
 }
 

@@ -1,10 +1,20 @@
 // The contract every playback source speaks (issue "Playback sources", product.md §3
 // Scrape request / Scrape result / Caption). Pure types: no I/O here. What the
 // browser also reads (streams, captions, lookup events) lives in app/lib/sources/contract.ts.
-import type { Caption, SourceInfo, Stream } from '#app/lib/sources/contract.ts'
+import type { Caption, NextStep, SourceInfo, Stream } from '#app/lib/sources/contract.ts'
 
 export { QUALITY_KEYS } from '#app/lib/sources/contract.ts'
-export type { Caption, FileStream, HlsStream, LookupEvent, QualityKey, SourceInfo, SourceKind, Stream } from '#app/lib/sources/contract.ts'
+export type {
+	Caption,
+	NextStep,
+	FileStream,
+	HlsStream,
+	LookupEvent,
+	QualityKey,
+	SourceInfo,
+	SourceKind,
+	Stream,
+} from '#app/lib/sources/contract.ts'
 
 /** §3 Scrape request, built by the server from its own catalogue (the browser sends ids only). */
 export interface ScrapeRequest {
@@ -33,7 +43,10 @@ export interface LookupContext {
 }
 
 export type SourceResult =
-	{ kind: 'found'; streams: Stream[] } | { kind: 'subtitles'; captions: Caption[] } | { kind: 'none'; reason: string }
+	| { kind: 'found'; streams: Stream[] }
+	| { kind: 'subtitles'; captions: Caption[] }
+	/** `next`: what the viewer can do about it (app/lib/sources/reasons.ts); filled in for the shared reason texts. */
+	| { kind: 'none'; reason: string; next?: NextStep }
 
 export interface PlaybackSource extends SourceInfo {
 	lookup(request: ScrapeRequest, context: LookupContext): Promise<SourceResult>

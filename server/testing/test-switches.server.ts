@@ -6,6 +6,8 @@ import { getEnv } from '#server/env.server.ts'
 
 export const CATALOG_FAULT_COOKIE = 'willow-test-fault'
 export const PROMO_OVERRIDE_COOKIE = 'willow-test-promo'
+/** An owner add-on's manifest URL (on 127.0.0.1) that this browser context's lookups also ask. */
+export const OWNER_ADDON_COOKIE = 'willow-test-owner-addon'
 
 function readCookie(header: string | null, name: string): string | undefined {
 	if (!header) return undefined
@@ -26,6 +28,12 @@ export function testRoutesEnabled(): boolean {
 export function testCookie(request: Request, name: string): string | undefined {
 	if (!testRoutesEnabled()) return undefined
 	return readCookie(request.headers.get('cookie'), name)
+}
+
+/** The value of a test cookie in a raw Cookie header (Express requests), or undefined when test switches are off. */
+export function testCookieOfHeader(header: string | undefined, name: string): string | undefined {
+	if (!testRoutesEnabled()) return undefined
+	return readCookie(header ?? null, name)
 }
 
 /** Whether this request asks for the catalogue to fail (the home page's "Something went wrong." view). */

@@ -359,27 +359,60 @@ test('the player works at phone size: opens, plays and closes @mobile', async ({
 	await expect(page.getByTestId('player')).toHaveCount(0)
 })
 
-test('source change: several streams offer a list, none gives the failure text', async ({ page }) => {
+test('source change: several streams offer a list, none gives the failure text', async ({ page, request }) => {
+	// The sample clips' own streams are listed by name (each once), so the source to change to is
+	// another: an add-on, played back here with the sample's streams as its answer.
+	const addon = { id: 'addon:e2e0000000000000', name: 'Test add-on' }
+	const sampleLookup = await (await request.get('/api/sources/lookup?type=movie&tmdbId=10378')).text()
+	const found = sampleLookup
+		.trim()
+		.split('\n')
+		.map((line) => JSON.parse(line) as { event: string; streams?: Array<{ id: string; sourceId: string }> })
+		.find((event) => event.event === 'found')!
+	const streams = found.streams!.map((stream) => ({ ...stream, id: `e2e-${stream.id}`, sourceId: addon.id }))
+	const answer: unknown[] = [{ event: 'checking', source: addon }, { event: 'found', source: addon, streams }, { event: 'done' }]
+	await page.route('**/api/sources', (route) =>
+		route.fulfill({
+			json: {
+				sources: [
+					{ ...addon, kind: 'addon' },
+					{ id: 'sample', name: 'Sample clips', kind: 'sample' },
+				],
+			},
+		}),
+	)
+	await page.route('**/api/sources/lookup?*source=addon*', (route) =>
+		route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: answer.map((event) => `${JSON.stringify(event)}\n`).join('') }),
+	)
 	await openPlayer(page)
 	await expectAdvancing(page)
 	await page.getByTestId('player-source-button').click()
-	const source = page.getByTestId('player-source-option').first()
-	const name = (await source.textContent())!
+	const source = page.getByTestId('player-source-option').filter({ hasText: addon.name })
 	await source.click()
 	const choice = page.getByTestId('player-stream-choice')
-	// The sample source answers with its MP4 and HLS streams.
-	await expect(choice).toContainText(`Multiple streams found on ${name}. Please select any one.`)
+	await expect(choice).toContainText(`Multiple streams found on ${addon.name}. Please select any one.`)
 	await choice.getByRole('button').last().click()
 	await expect(choice).toHaveCount(0)
 	await expectAdvancing(page)
 
-	// A source that finds nothing this time.
-	await page.route('**/api/sources/lookup?*', (route) =>
-		route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: '{"event":"done"}\n' }),
+	// Now the add-on's streams are listed by name, and the sample clips are a source to change to: nothing this time.
+	await page.route('**/api/sources/lookup?*source=sample*', (route) =>
+		route.fulfill({
+			status: 200,
+			contentType: 'application/x-ndjson',
+			body: [
+				{ event: 'checking', source: { id: 'sample', name: 'Sample clips' } },
+				{ event: 'none', source: { id: 'sample', name: 'Sample clips' }, reason: 'the clips are resting' },
+				{ event: 'done' },
+			]
+				.map((event) => `${JSON.stringify(event)}\n`)
+				.join(''),
+		}),
 	)
 	await page.getByTestId('player-source-button').click()
-	await page.getByTestId('player-source-option').first().click()
-	await expect(page.getByTestId('player-notice')).toHaveText(`Failed to load source: ${name}`)
+	await expect(page.getByTestId('player-source-option').filter({ hasText: addon.name })).toHaveCount(0)
+	await page.getByTestId('player-source-option').filter({ hasText: 'Sample clips' }).click()
+	await expect(page.getByTestId('player-notice')).toHaveText('Failed to load source: Sample clips. The clips are resting.')
 })
 
 test('c toggles the captions off and on', async ({ page }) => {

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache, setCacheForTests } from '#server/cache/cache.server.ts'
 import { seedDemo } from '#server/catalog/demo.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
+import { logger } from '#server/logger.server.ts'
 import { addonSources, lookupAddon } from '#server/sources/addons/addon-sources.server.ts'
 import { setClientLimitsForTests } from '#server/sources/limits.server.ts'
 import { setPublicAddressCheckForTests } from '#server/sources/net/safe-fetch.server.ts'
@@ -37,6 +39,26 @@ let media: MediaHost
 let addon: { url: string; close(): Promise<void> }
 let broken: { url: string; close(): Promise<void> }
 let dataDir: string
+
+/** Every log line written while `run` runs, at every level. */
+async function captureLogs(run: () => Promise<void>): Promise<string> {
+	const stream = (logger as unknown as Record<symbol, { write(line: string): boolean }>)[pino.symbols.streamSym]!
+	const lines: string[] = []
+	const write = stream.write
+	const level = logger.level
+	stream.write = (line: string) => {
+		lines.push(line)
+		return true
+	}
+	logger.level = 'trace'
+	try {
+		await run()
+	} finally {
+		stream.write = write
+		logger.level = level
+	}
+	return lines.join('')
+}
 
 const movie: ScrapeRequest = { type: 'movie', title: 'Fight Club', releaseYear: 1999, tmdbId: 550, imdbId: MOVIE_IMDB }
 const context = (): LookupContext => ({ signal: AbortSignal.timeout(10_000), user: null, clientKey: 'test' })
@@ -163,6 +185,57 @@ describe('owner add-ons as sources', () => {
 		})
 		expect(result).toEqual({ kind: 'none', reason: 'timed out' })
 		expect(Date.now() - started).toBeLessThan(2000)
+	})
+
+	it('logs one warn line per failed add-on with its reason, and never the manifest URL’s key', async () => {
+		const failing = [
+			['hang', 'manifest', 'timed out'],
+			['notjson', 'manifest', 'the add-on answered something that is not JSON'],
+			['down', 'manifest', 'the add-on answered HTTP 503'],
+			['hangstreams', 'stream', 'timed out'],
+			['badstreams', 'stream', 'malformed stream list'],
+		] as const
+		const text = await captureLogs(async () => {
+			for (const [name] of failing) {
+				const ref = { manifestUrl: `${broken.url}/${name}/manifest.json?key=owner-secret-key-${name}`, owner: true }
+				const result = await lookupAddon(ref, { id: `addon:${name}`, name }, movie, {
+					signal: AbortSignal.timeout(400),
+					user: null,
+					clientKey: 'test',
+				})
+				expect(result.kind, name).toBe('none')
+			}
+			// An add-on with nothing for the title, and a viewer who left, are no failures.
+			const left = new AbortController()
+			const pending = lookupAddon(
+				{ manifestUrl: `${broken.url}/hang/manifest.json?left`, owner: true },
+				{ id: 'addon:left', name: 'left' },
+				movie,
+				{
+					signal: left.signal,
+					user: null,
+					clientKey: 'test',
+				},
+			)
+			left.abort(new Error('client went away'))
+			await pending
+			await lookupAddon(
+				{ manifestUrl: `${addon.url}/manifest.json`, owner: true },
+				{ id: 'addon:ok', name: 'ok' },
+				{ ...movie, imdbId: 'tt9999999' },
+				context(),
+			)
+		})
+		const warns = text
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => JSON.parse(line) as { level: number; msg: string; source?: string; request?: string; reason?: string; addon?: string })
+			.filter((entry) => entry.msg === 'add-on failed')
+		expect(warns.map(({ level, source, request, reason }) => [level, source, request, reason])).toEqual(
+			failing.map(([name, request, reason]) => [40, `addon:${name}`, request, reason]),
+		)
+		expect(warns.every((entry) => entry.addon === new URL(broken.url).origin)).toBe(true)
+		expect(text).not.toContain('owner-secret-key')
 	})
 
 	it('refuses an add-on on a private address unless it is the owner’s', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '#tests/support/api-test-client.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { logger } from '#server/logger.server.ts'
+import { FOURK_TOKEN_REASON } from '#app/lib/sources/reasons.ts'
 import { FOURK_THROTTLE, SUBMIT_FAILED_TEXT, testTitle } from '#server/sources/token/api.server.ts'
 import { startReferenceService, type RunningReferenceService } from '#server/sources/token/reference-service.ts'
 import { createTokenSource, tokenSource } from '#server/sources/token/token-source.server.ts'
@@ -239,10 +240,11 @@ describe('the token source', () => {
 
 	it('answers none with a reason for each failure', async () => {
 		const cases: Array<[serviceUrl: string, context: Partial<LookupContext>, reason: string | RegExp]> = [
-			[reference.url, { uiToken: `eyWRONG${'x'.repeat(60)}` }, 'token rejected'],
-			[reference.url, { uiToken: undefined }, 'no 4K token set'],
-			[`${fake.url}/unauthorized`, {}, 'token rejected'],
-			[`${fake.url}/forbidden`, {}, 'token rejected'],
+			// The viewer can act on these: the reason names the wizard (issue 25 item 4).
+			[reference.url, { uiToken: `eyWRONG${'x'.repeat(60)}` }, FOURK_TOKEN_REASON],
+			[reference.url, { uiToken: undefined }, FOURK_TOKEN_REASON],
+			[`${fake.url}/unauthorized`, {}, FOURK_TOKEN_REASON],
+			[`${fake.url}/forbidden`, {}, FOURK_TOKEN_REASON],
 			[`${fake.url}/not-json`, {}, 'malformed answer (not JSON)'],
 			[`${fake.url}/wrong-shape`, {}, /^malformed answer at streams\.0\./],
 			[`${fake.url}/empty`, {}, 'nothing returned'],
@@ -296,35 +298,68 @@ describe.each(['sqlite', 'postgres'] as const)('/api/fourk on %s', (dialect) => 
 		resetEnvForTests()
 	}
 
-	it('tests a token: valid only when the listing has a stream', async () => {
+	/** Every log line written while `run` runs, at every level. */
+	async function captureLogs(run: () => Promise<void>): Promise<string> {
+		const stream = (logger as unknown as Record<symbol, { write(line: string): boolean }>)[pino.symbols.streamSym]!
+		const lines: string[] = []
+		const write = stream.write
+		const level = logger.level
+		stream.write = (line: string) => {
+			lines.push(line)
+			return true
+		}
+		logger.level = 'trace'
+		try {
+			await run()
+		} finally {
+			stream.write = write
+			logger.level = level
+		}
+		return lines.join('')
+	}
+
+	it("tests a token by the service's status: 200 valid (streams or not), 401/403 invalid, logging each outcome", async () => {
+		const outcomes: string[] = []
+		const text = await captureLogs(async () => {
+			useService(reference.url)
+			expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 200, body: { valid: true } })
+			expect(await client().post('/api/fourk/test', { token: `eyWRONG${'x'.repeat(60)}` })).toMatchObject({
+				status: 200,
+				body: { valid: false },
+			})
+			// A service that accepts the token but has no stream for the test title: still a good token.
+			useService(`${fake.url}/empty`)
+			expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 200, body: { valid: true } })
+			useService(`${fake.url}/forbidden`)
+			expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 200, body: { valid: false } })
+			useService(`${fake.url}/not-json`)
+			expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({
+				status: 502,
+				body: { error: 'The 4K service did not answer. Please try again later.' },
+			})
+			useService(reference.url)
+		})
+		for (const line of text.split('\n').filter(Boolean)) {
+			const entry = JSON.parse(line) as { msg?: string; outcome?: string; status?: number }
+			if (entry.msg === '4K token test') outcomes.push(`${entry.outcome}${entry.status ? ` ${entry.status}` : ''}`)
+		}
+		expect(outcomes).toEqual(['valid', 'invalid 401', 'valid', 'invalid 403', 'service failed'])
+		expect(text).not.toContain(TOKEN.slice(20, 60))
+		expect(text).not.toContain('eyWRONG')
+	})
+
+	it('asks the service for FOURK_TEST_TITLE, and a title the service lacks no longer makes a good token invalid', async () => {
 		useService(reference.url)
+		// The reference service's folder has movie 550 only: it answers 200 with no stream for movie 13.
+		process.env.FOURK_TEST_TITLE = 'movie:13'
+		resetEnvForTests()
 		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 200, body: { valid: true } })
 		expect(await client().post('/api/fourk/test', { token: `eyWRONG${'x'.repeat(60)}` })).toMatchObject({
 			status: 200,
 			body: { valid: false },
 		})
-		useService(`${fake.url}/empty`)
-		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 200, body: { valid: false } })
-		useService(`${fake.url}/not-json`)
-		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({
-			status: 502,
-			body: { error: 'The 4K service did not answer. Please try again later.' },
-		})
-		useService(reference.url)
-	})
-
-	it('asks the service for FOURK_TEST_TITLE, so an owner whose service lacks Fight Club can test tokens', async () => {
-		useService(reference.url)
-		// The reference service's folder has movie 550 only: another test title lists nothing, so the token reads as invalid…
-		process.env.FOURK_TEST_TITLE = 'movie:13'
-		resetEnvForTests()
-		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 200, body: { valid: false } })
 		expect(testTitle()).toEqual({ type: 'movie', tmdbId: 13 })
 		expect(testTitle('tv:1399:1:2')).toMatchObject({ type: 'show', tmdbId: 1399, season: { number: 1 }, episode: { number: 2 } })
-		// …and naming the title the service has makes it valid again.
-		process.env.FOURK_TEST_TITLE = 'movie:550'
-		resetEnvForTests()
-		expect(await client().post('/api/fourk/test', { token: TOKEN })).toMatchObject({ status: 200, body: { valid: true } })
 		delete process.env.FOURK_TEST_TITLE
 		resetEnvForTests()
 	})

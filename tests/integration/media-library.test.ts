@@ -458,7 +458,13 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 				.trim()
 				.split('\n')
 				.map((line) => JSON.parse(line) as LookupEvent)[1],
-		).toEqual({ event: 'none', source: { id: 'library', name: 'Media folder' }, reason: SIGN_IN_REASON })
+		).toEqual({
+			event: 'none',
+			source: { id: 'library', name: 'Media folder' },
+			reason: "Sign in to play files from this site's library",
+			next: { href: '/login', label: 'Sign in' },
+		})
+		expect(SIGN_IN_REASON).toBe("Sign in to play files from this site's library")
 	})
 })
 

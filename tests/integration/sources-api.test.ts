@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, startApi, type RunningApi } from '#tests/support/api-test-client.ts'
 import { seedDemo } from '#server/catalog/demo.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
+import { addonSourceId } from '#server/sources/addons/addon-sources.server.ts'
 import { setLookupSourcesForTests } from '#server/sources/api.server.ts'
 import { closeClientLimits, consumeClientLimit, setClientLimitsForTests } from '#server/sources/limits.server.ts'
 import { SAMPLE_FILES, SAMPLE_HLS } from '#server/sources/sample/clips.ts'
@@ -338,11 +339,66 @@ describe.each(DIALECTS)('playback sources API on %s', (dialect) => {
 	})
 
 	describe('a fresh install', () => {
-		it('lists the sample clips first', async () => {
+		it('lists the sample clips', async () => {
 			const response = await get('/api/sources')
 			expect(response.status).toBe(200)
 			const body = (await response.json()) as { sources: Array<{ id: string; name: string; kind: string }> }
-			expect(body.sources[0]).toEqual({ id: 'sample', name: 'Sample clips', kind: 'sample' })
+			expect(body.sources).toEqual([{ id: 'sample', name: 'Sample clips', kind: 'sample' }])
+		})
+
+		it("ranks the owner's sources first, then the user's add-ons, then the sample clips (decision 0037)", async () => {
+			const addons = ['http://127.0.0.1:9/first/manifest.json', 'http://127.0.0.1:9/second/manifest.json']
+			setEnv({
+				MEDIA_DIR: '/nonexistent-media-for-the-rank-test',
+				FOURK_SERVICE_URL: 'http://127.0.0.1:9',
+				STREMIO_ADDONS: addons.join(','),
+			})
+			try {
+				const response = await get('/api/sources')
+				const body = (await response.json()) as { sources: Array<{ id: string; kind: string }> }
+				expect(body.sources.map(({ id, kind }) => `${kind}:${id}`)).toEqual([
+					'library:library',
+					'token:fourk',
+					`addon:${addonSourceId(addons[0]!)}`,
+					`addon:${addonSourceId(addons[1]!)}`,
+					'sample:sample',
+				])
+				// A lookup sends its checking events in the same order (the token source only with a token).
+				const events = (await readLookup(await get('/api/sources/lookup?type=movie&tmdbId=10378', { 'ui-token': `ey${'a'.repeat(60)}` })))
+					.map(({ event }) => event)
+					.filter((event) => event.event === 'checking')
+				expect(events.map((event) => event.source.id)).toEqual(body.sources.map(({ id }) => id))
+			} finally {
+				setEnv({ MEDIA_DIR: undefined, FOURK_SERVICE_URL: undefined, STREMIO_ADDONS: undefined })
+			}
+		})
+
+		it('names the titles the sample clips cover when a title has none, with a link to one', async () => {
+			const events = (await readLookup(await get('/api/sources/lookup?type=movie&tmdbId=550'))).map(({ event }) => event)
+			expect(events.find((event) => event.event === 'none' && event.source.id === 'sample')).toEqual({
+				event: 'none',
+				source: { id: 'sample', name: 'Sample clips' },
+				reason:
+					'No source has this title. Sample clips cover Big Buck Bunny, Sintel, Tears of Steel and Stranger Things (season 1, episodes 1–3).',
+				next: { href: '/movies/10378-big-buck-bunny', label: 'Watch Big Buck Bunny' },
+			})
+		})
+
+		it('asks the 4K service without a token when it is chosen by name, so the viewer hears what to do', async () => {
+			setEnv({ FOURK_SERVICE_URL: 'http://127.0.0.1:9' })
+			try {
+				const response = await get('/api/sources/lookup?type=movie&tmdbId=10378&source=fourk')
+				expect(response.status).toBe(200)
+				const events = (await readLookup(response)).map(({ event }) => event)
+				expect(events[1]).toEqual({
+					event: 'none',
+					source: { id: 'fourk', name: '4K service' },
+					reason: 'Your 4K token is missing or expired: set it up on /4k',
+					next: { href: '/4k', label: 'Set up 4K' },
+				})
+			} finally {
+				setEnv({ FOURK_SERVICE_URL: undefined })
+			}
 		})
 
 		it('finds the sample clips for Big Buck Bunny, and they play with Range, HEAD and the right types', async () => {

@@ -218,5 +218,12 @@ export async function startBrokenAddons(): Promise<Running> {
 	app.get('/hang/manifest.json', () => {
 		// Never answers.
 	})
+	app.get('/notjson/manifest.json', (_req, res) => res.type('html').send('<html>Sign in to continue</html>'))
+	app.get('/down/manifest.json', (_req, res) => res.status(503).json({ error: 'maintenance' }))
+	// A manifest that works, and a stream list that never comes.
+	app.get('/hangstreams/manifest.json', (_req, res) => res.json({ ...goodManifest, name: 'Hung Streams' }))
+	app.get('/hangstreams/stream/:type/:id.json', () => {
+		// Never answers.
+	})
 	return listen(app)
 }

@@ -28,6 +28,8 @@ export interface PlayerProps {
 	extraCaptions: Caption[]
 	/** Every source, for the server/source menu. */
 	sources: SourceInfo[]
+	/** Until then (ms since the epoch) a better-ranked stream that arrives takes over the one playing (decision 0037). */
+	preferUntil?: number
 	/** Home / path segments. */
 	breadcrumb: Array<{ label: string; href?: string }>
 	/** Close: the watch flow removes ?play=true and unmounts. */

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import {
 	activeCues,
@@ -14,6 +14,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { useSettings } from '#app/stores/settings.ts'
 import { usePlaybackSync } from '#app/stores/sync-hooks.ts'
 import type { PlayerProps } from './player-props.ts'
+import { captionsForStream } from '#app/lib/player/watch-flow.ts'
 import { ControlBar, MorePanel, PANEL_LABELS, TopBar, type Panel } from './player-controls.tsx'
 import { PlayerMenu } from './player-menu.tsx'
 import { UpNextCard } from './up-next-card.tsx'
@@ -44,7 +45,16 @@ import { WatchTogether } from '#app/components/together/watch-together.tsx'
 // (use-captions, player-overlays), and each menu is its own panel. This module
 // is only loaded in the browser (React.lazy).
 
-export default function Player({ media, streams: initialStreams, extraCaptions, sources, breadcrumb, onClose, onDownload }: PlayerProps) {
+export default function Player({
+	media,
+	streams: initialStreams,
+	extraCaptions,
+	sources,
+	preferUntil = 0,
+	breadcrumb,
+	onClose,
+	onDownload,
+}: PlayerProps) {
 	const { settings } = useSettings()
 	const videoRef = useRef<HTMLVideoElement>(null)
 	const controllerRef = useRef<HTMLElement>(null)
@@ -64,7 +74,7 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 	const showNotice = useCallback((text: string) => setNotice(text), [setNotice])
 	const title = playerTitle(media)
 
-	const source = useSource(media, initialStreams, setNotice)
+	const source = useSource(media, initialStreams, setNotice, preferUntil)
 	const { stream } = source
 	const file = useFileQuality(stream, settings.player.quality)
 	const engine = useStreamEngine(videoRef, {
@@ -96,7 +106,9 @@ export default function Player({ media, streams: initialStreams, extraCaptions, 
 
 	const [speed, chooseSpeed] = usePlaybackSpeed(videoRef)
 	const actions = usePlaybackActions(videoRef, rootRef, showNotice)
-	const captions = useCaptions(stream && stream.captions.length > 0 ? stream.captions : extraCaptions, settings.content.preferredSubtitles)
+	// The stream's own captions, then the subtitles-only add-ons' (issue 25 item 6).
+	const streamCaptions = useMemo(() => captionsForStream(stream, extraCaptions), [stream, extraCaptions])
+	const captions = useCaptions(streamCaptions, settings.content.preferredSubtitles)
 
 	usePlayerKeys(videoRef, {
 		escape: () => (panel ? closePanel() : onClose()),

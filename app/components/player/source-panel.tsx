@@ -1,5 +1,6 @@
 import { Button } from '#app/components/ui/button.tsx'
 import { multipleStreamsText } from '#app/lib/player/player-rules.ts'
+import { menuSources, streamMenuLabels } from '#app/lib/player/watch-flow.ts'
 import type { SourceInfo, Stream } from '#app/lib/sources/contract.ts'
 
 /** The Source menu: this lookup's streams (when more than one), then every source to look up again. */
@@ -20,20 +21,20 @@ export function SourcePanel({
 		<div className="flex flex-col gap-1">
 			<p className="mb-1 font-semibold">Source</p>
 			{streams.length > 1
-				? streams.map((item, index) => (
+				? streamMenuLabels(streams).map((label, index) => (
 						<Button
-							key={item.id}
+							key={streams[index]!.id}
 							variant="overlay"
 							size="row"
-							aria-pressed={item === current}
+							aria-pressed={streams[index] === current}
 							data-testid="player-stream-option"
 							onClick={() => onStream(index)}
 						>
-							{item.label}
+							{label}
 						</Button>
 					))
 				: null}
-			{sources.map((source) => (
+			{menuSources(sources, streams).map((source) => (
 				<Button
 					key={source.id}
 					variant="overlay"

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react'
-import { sourceFailedText, TEXT } from '#app/lib/player/player-rules.ts'
+import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+import { TEXT } from '#app/lib/player/player-rules.ts'
+import { sourceFailedNotice, withArrivals } from '#app/lib/player/watch-flow.ts'
 import type { SourceInfo, Stream } from '#app/lib/sources/contract.ts'
 import { lookupStreams } from '#app/stores/stream-lookups.ts'
 import type { PlayerMedia } from './player-props.ts'
@@ -21,10 +22,18 @@ export function useNotice() {
 	return [notice, setNotice] as const
 }
 
-export function useSource(media: PlayerMedia, initialStreams: Stream[], setNotice: (text: string | null) => void) {
+export function useSource(media: PlayerMedia, initialStreams: Stream[], setNotice: (text: string | null) => void, preferUntil = 0) {
 	const [streams, setStreams] = useState<Stream[]>(initialStreams)
 	const [streamIndex, setStreamIndex] = useState(0)
 	const [choice, setChoice] = useState<{ name: string; streams: Stream[] } | null>(null)
+
+	// Streams found after the player opened join its list; until preferUntil a better-ranked one takes over (decision 0037).
+	const mergeArrivals = useEffectEvent((arrived: Stream[]) => {
+		const next = withArrivals(streams, streamIndex, arrived, Date.now() < preferUntil)
+		if (next.streams !== streams) setStreams([...next.streams])
+		if (next.index !== streamIndex) setStreamIndex(next.index)
+	})
+	useEffect(() => mergeArrivals(initialStreams), [initialStreams])
 
 	const playFrom = useCallback((list: Stream[], index: number) => {
 		setStreams(list)
@@ -38,7 +47,7 @@ export function useSource(media: PlayerMedia, initialStreams: Stream[], setNotic
 			try {
 				const outcome = await lookupStreams({ type, tmdbId, season, episode, source: source.id })
 				const found = outcome.streams
-				if (found.length === 0) setNotice(sourceFailedText(source.name))
+				if (found.length === 0) setNotice(sourceFailedNotice(source.name, outcome.sources))
 				else if (found.length === 1) {
 					setNotice(null)
 					playFrom(found, 0)

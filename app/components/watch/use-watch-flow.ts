@@ -33,10 +33,12 @@ const wait = (ms: number, signal: AbortSignal) =>
 
 /**
  * The lookup half of the watch flow: runs GET /api/sources/lookup (after
- * hydration, from an effect, and again on demand), retrying a failure 3 times
- * for a movie or 4 for an episode at 400 ms, and paces the "Checking" names
- * so each stays 1.5 s. The pacing is display only: `phase` turns 'found' the
- * moment a lookup with streams ends.
+ * hydration, from an effect, and again on demand), retrying a lookup that
+ * ends with nothing 3 times for a movie or 4 for an episode at 400 ms, and
+ * paces the "Checking" names so each stays 1.5 s. The pacing is display only:
+ * `phase` turns 'found' the moment the first stream arrives, whatever sources
+ * are still checking (issue 25 item 3); `outcome` keeps growing as later ones
+ * answer, best-ranked stream first.
  */
 export function useWatchFlow(target: WatchTarget, { enabled }: { enabled: boolean }): WatchFlow {
 	const [phase, setPhase] = useState<WatchPhase>('idle')
@@ -60,6 +62,7 @@ export function useWatchFlow(target: WatchTarget, { enabled }: { enabled: boolea
 		setPhase('looking')
 		void (async () => {
 			const attempts = 1 + lookupRetries(type)
+			let last: LookupOutcome | null = null
 			for (let attempt = 0; attempt < attempts && !controller.signal.aborted; attempt++) {
 				if (attempt > 0) await wait(LOOKUP_RETRY_DELAY_MS, controller.signal)
 				setSources([])
@@ -70,17 +73,16 @@ export function useWatchFlow(target: WatchTarget, { enabled }: { enabled: boolea
 						season,
 						episode,
 						signal: controller.signal,
-						onEvent: (event) => {
-							if (event.event === 'done') return
-							setSources((current) => {
-								const status = event.event
-								const known = current.some((s) => s.id === event.source.id)
-								return known
-									? current.map((s) => (s.id === event.source.id ? { ...s, status } : s))
-									: [...current, { id: event.source.id, name: event.source.name, status }]
-							})
+						onUpdate: (current) => {
+							if (controller.signal.aborted) return
+							setSources(current.sources)
+							if (current.streams.length === 0) return
+							// Playable now: the player need not wait for the sources still checking.
+							setOutcome(current)
+							setPhase('found')
 						},
 					})
+					last = result
 					if (result.streams.length > 0) {
 						if (controller.signal.aborted) return
 						running.current = null
@@ -94,6 +96,8 @@ export function useWatchFlow(target: WatchTarget, { enabled }: { enabled: boolea
 			}
 			if (controller.signal.aborted) return
 			running.current = null
+			// The last attempt's answers, for the reasons shown under the failure text.
+			if (last) setOutcome(last)
 			setPhase('failed')
 		})()
 	}, [enabled, type, tmdbId, season, episode])

@@ -1,6 +1,6 @@
 import { Download, Loader2, Play } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import type { PlayerMedia } from '#app/components/player/player-props.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/ui/cn.ts'
@@ -11,7 +11,9 @@ import {
 	lookupProgress,
 	MOVIE_NOT_FOUND_TEXT,
 	MOVIE_NOT_FOUND_TOAST_MS,
+	PREFER_WINDOW_MS,
 } from '#app/lib/player/watch-flow.ts'
+import { actionableReasons } from '#app/lib/sources/reasons.ts'
 import type { SourceInfo } from '#app/lib/sources/contract.ts'
 import { listSources } from '#app/stores/stream-lookups.ts'
 import { toast } from '#app/stores/toast.ts'
@@ -48,6 +50,10 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 	const [wantsPlay, setWantsPlay] = useState(autoStart && released)
 	const [playerOpen, setPlayerOpen] = useState(false)
 	const [downloadOpen, setDownloadOpen] = useState(false)
+	/** When Watch was asked for: a better-ranked stream found within PREFER_WINDOW_MS of it takes over. */
+	const [watchAt, setWatchAt] = useState(() => Date.now())
+	/** A movie's failure was reported (its toast shown), so its reasons show too. */
+	const [reported, setReported] = useState(false)
 	const [sourceList, setSourceList] = useState<SourceInfo[]>([])
 	const [, setSearchParams] = useSearchParams()
 	const watchButton = useRef<HTMLButtonElement>(null)
@@ -85,13 +91,19 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 			openPlayer()
 		} else if (phase === 'failed') {
 			setWantsPlay(false)
-			if (!isEpisode) toast.error(MOVIE_NOT_FOUND_TEXT, { duration: MOVIE_NOT_FOUND_TOAST_MS })
+			if (!isEpisode) {
+				// product.md §8's text, and under it the first thing the viewer can do (the full list stays on the page).
+				const first = actionableReasons(outcome?.sources ?? [])[0]
+				toast.error(MOVIE_NOT_FOUND_TEXT, { duration: MOVIE_NOT_FOUND_TOAST_MS, ...(first ? { description: first.text } : {}) })
+				setReported(true)
+			}
 			if (autoStart) setPlayParam(false)
 		}
-	}, [wantsPlay, phase, openPlayer, isEpisode, autoStart, setPlayParam])
+	}, [wantsPlay, phase, outcome, openPlayer, isEpisode, autoStart, setPlayParam])
 
 	const onWatch = () => {
 		if (!released) return
+		setWatchAt(Date.now())
 		if (phase === 'found') {
 			openPlayer()
 			return
@@ -112,6 +124,7 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 
 	const looking = phase === 'looking'
 	const failedEpisode = isEpisode && phase === 'failed' && !wantsPlay
+	const reasons = phase === 'failed' && !wantsPlay && (isEpisode || reported) ? actionableReasons(outcome?.sources ?? []) : []
 	const progress = Math.round(lookupProgress(flow.sources) * 100)
 	const checkingLabel = flow.checkingName ? checkingText(flow.checkingName) : CHECKING_UNNAMED
 	const watchText = !released ? 'Coming Soon' : looking ? checkingLabel : failedEpisode ? EPISODE_RETRY_BUTTON_TEXT : watchLabel
@@ -175,6 +188,19 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 			>
 				{looking && wantsPlay ? checkingLabel : failedEpisode ? EPISODE_NOT_FOUND_TEXT : ''}
 			</p>
+			{reasons.length > 0 ? (
+				// Each source's own reason with its next step (issue 25 item 4), under §8's text.
+				<ul className="flex flex-col gap-1 text-sm text-muted" aria-label="Why nothing plays" data-testid="watch-reasons">
+					{reasons.map((reason) => (
+						<li key={reason.sourceId} data-source={reason.sourceId}>
+							{reason.text}{' '}
+							<Link to={reason.next.href} className="font-medium text-foreground underline underline-offset-2">
+								{reason.next.label}
+							</Link>
+						</li>
+					))}
+				</ul>
+			) : null}
 			{released ? (
 				<DownloadPanel
 					open={downloadOpen}
@@ -197,6 +223,7 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 						streams={outcome.streams}
 						extraCaptions={outcome.subtitles}
 						sources={sourceList}
+						preferUntil={watchAt + PREFER_WINDOW_MS}
 						breadcrumb={breadcrumb}
 						onClose={closePlayer}
 						onDownload={() => setDownloadOpen(true)}

@@ -53,10 +53,18 @@ export interface SourceInfo {
 	kind: SourceKind
 }
 
+/** What a person can do about a source's `none` (issue 25 item 4): a same-site page to go to. */
+export interface NextStep {
+	/** A path on this site ("/login", "/4k", a title's page). */
+	href: string
+	/** The link's text ("Sign in"). */
+	label: string
+}
+
 /** One NDJSON line of GET /api/sources/lookup. */
 export type LookupEvent =
 	| { event: 'checking'; source: { id: string; name: string } }
 	| { event: 'found'; source: { id: string; name: string }; streams: Stream[] }
 	| { event: 'subtitles'; source: { id: string; name: string }; captions: Caption[] }
-	| { event: 'none'; source: { id: string; name: string }; reason: string }
+	| { event: 'none'; source: { id: string; name: string }; reason: string; next?: NextStep }
 	| { event: 'done' }

@@ -20,6 +20,12 @@ const MANIFEST_TTL_MS = 5 * 60_000
 const MANIFEST_STALE_MS = 30 * 60_000
 /** Listing sources waits this long for manifests not yet cached, then names them by host. */
 const NAME_WAIT_MS = 1000
+/**
+ * A lookup waits only this long (a cache read): a hung owner add-on must not
+ * hold back every other source's answer (issue 25 item 3). Its manifest keeps
+ * loading in the background, so the next lookup names it.
+ */
+const NAME_WAIT_LOOKUP_MS = 100
 const REQUEST_TIMEOUT_MS = 8000
 
 export interface AddonRef {
@@ -133,10 +139,12 @@ export async function lookupAddon(
 	try {
 		manifest = await untilAborted(loadManifest(ref), context.signal)
 	} catch (error) {
-		logRefusal(error, ref.manifestUrl)
-		return { kind: 'none', reason: reasonOf(error) }
+		return failed(ref, source, 'manifest', error, context.signal)
 	}
-	if (!manifest.ok) return { kind: 'none', reason: manifest.reason }
+	if (!manifest.ok) {
+		logFailure(ref, source, 'manifest', manifest.reason)
+		return { kind: 'none', reason: manifest.reason }
+	}
 	const wantsStreams = offers(manifest.manifest, 'stream', wanted.type, wanted.id)
 	const wantsSubtitles = offers(manifest.manifest, 'subtitles', wanted.type, wanted.id)
 	if (!wantsStreams && !wantsSubtitles) return { kind: 'none', reason: 'the add-on has nothing for this title' }
@@ -145,7 +153,10 @@ export async function lookupAddon(
 		wantsStreams ? askResource(ref, 'stream', wanted.type, wanted.id, context.signal) : Promise.resolve(undefined),
 		wantsSubtitles ? askResource(ref, 'subtitles', wanted.type, wanted.id, context.signal) : Promise.resolve(undefined),
 	])
-	if (streams.status === 'rejected') logRefusal(streams.reason, ref.manifestUrl)
+	if (subtitles.status === 'rejected' && !wantsStreams) return failed(ref, source, 'subtitles', subtitles.reason, context.signal)
+	if (streams.status === 'rejected') return failed(ref, source, 'stream', streams.reason, context.signal, subtitles)
+	if (subtitles.status === 'rejected' && (!context.signal.aborted || cutOffByTimeout(context.signal)))
+		logFailure(ref, source, 'subtitles', reasonOf(subtitles.reason))
 	// Subtitles are extra: a broken subtitle list leaves the streams alone.
 	const subtitleList = subtitles.status === 'fulfilled' ? subtitles.value : undefined
 	const result = await mapAddonAnswer({
@@ -158,7 +169,6 @@ export async function lookupAddon(
 		signProxyUrl: (target) => signProxyUrl(target),
 		remuxAvailable: remuxAvailable(),
 	})
-	if (streams.status === 'rejected' && result.kind === 'none') return { kind: 'none', reason: reasonOf(streams.reason) }
 	return result
 }
 
@@ -178,9 +188,48 @@ function abortError() {
 	return error
 }
 
-function logRefusal(error: unknown, manifestUrl: string) {
-	if (error instanceof OutboundRefusedError)
-		logger.warn({ addon: originForLog(manifestUrl), reason: error.message }, 'add-on request refused')
+/**
+ * One warn line per failed add-on request (issue 25 item 8), with the reason
+ * (timed out, HTTP status, not JSON, malformed, refused) and the add-on's
+ * origin only: a manifest URL's path or query may hold the owner's key.
+ */
+function logFailure(ref: AddonRef, source: { id: string; name: string }, request: 'manifest' | 'stream' | 'subtitles', reason: string) {
+	logger.warn({ addon: originForLog(ref.manifestUrl), source: source.id, name: source.name, request, reason }, 'add-on failed')
+}
+
+/** Whether the lookup gave up on this source (its timeout), as opposed to the viewer leaving. */
+function cutOffByTimeout(signal: AbortSignal) {
+	const why: unknown = signal.reason
+	if (!signal.aborted || !(why instanceof Error)) return false
+	return why.message === 'timed out' || why.name === 'TimeoutError'
+}
+
+async function failed(
+	ref: AddonRef,
+	source: { id: string; name: string },
+	request: 'manifest' | 'stream' | 'subtitles',
+	error: unknown,
+	signal: AbortSignal,
+	subtitles?: PromiseSettledResult<unknown[] | undefined>,
+): Promise<SourceResult> {
+	const reason = reasonOf(error)
+	// A viewer who left is no failure of the add-on's.
+	if (!signal.aborted || cutOffByTimeout(signal)) logFailure(ref, source, request, reason)
+	// The streams failed but the subtitles came: they are still worth offering.
+	if (subtitles?.status === 'fulfilled' && subtitles.value && subtitles.value.length > 0) {
+		const result = await mapAddonAnswer({
+			sourceId: source.id,
+			sourceName: source.name,
+			manifestUrl: ref.manifestUrl,
+			owner: ref.owner,
+			streams: undefined,
+			subtitles: subtitles.value,
+			signProxyUrl: (target) => signProxyUrl(target),
+			remuxAvailable: remuxAvailable(),
+		})
+		if (result.kind !== 'none') return result
+	}
+	return { kind: 'none', reason }
 }
 
 function fallbackName(manifestUrl: string) {
@@ -193,11 +242,11 @@ function addonSource(ref: AddonRef, name: string): PlaybackSource {
 }
 
 /** The owner's add-ons' names: from their manifests when they come quickly (cached), else their hosts. */
-async function ownerSources(): Promise<PlaybackSource[]> {
-	const refs = ownerAddonUrls().map((manifestUrl) => ({ manifestUrl, owner: true }))
+async function ownerSources(urls: string[], waitMs: number): Promise<PlaybackSource[]> {
+	const refs = urls.map((manifestUrl) => ({ manifestUrl, owner: true }))
 	const names = await Promise.all(
 		refs.map(async (ref) => {
-			const timer = new Promise<null>((resolve) => setTimeout(resolve, NAME_WAIT_MS, null).unref())
+			const timer = new Promise<null>((resolve) => setTimeout(resolve, waitMs, null).unref())
 			const manifest = await Promise.race([loadManifest(ref).catch(() => null), timer])
 			return manifest?.ok ? manifest.manifest.name : fallbackName(ref.manifestUrl)
 		}),
@@ -206,8 +255,13 @@ async function ownerSources(): Promise<PlaybackSource[]> {
 }
 
 /** Every add-on source for a visitor: the owner's first (configured order), then the user's own (their order). */
-export async function addonSources(user: { id: string; username: string } | null): Promise<PlaybackSource[]> {
-	const sources = await ownerSources()
+export async function addonSources(
+	user: { id: string; username: string } | null,
+	options: { forLookup?: boolean; extraOwnerUrls?: string[] } = {},
+): Promise<PlaybackSource[]> {
+	const ownerUrls = ownerAddonUrls()
+	for (const url of options.extraOwnerUrls ?? []) if (!ownerUrls.includes(url)) ownerUrls.push(url)
+	const sources = await ownerSources(ownerUrls, options.forLookup ? NAME_WAIT_LOOKUP_MS : NAME_WAIT_MS)
 	if (!user) return sources
 	const seen = new Set(sources.map((source) => source.id))
 	const rows = await getDatabase()

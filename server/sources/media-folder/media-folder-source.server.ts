@@ -15,6 +15,7 @@ import {
 	type ProbedMedia,
 } from '../media/ffmpeg.server.ts'
 import { TRANSCODE_BUSY_REASON, transcodeSlotAvailable } from '../media/hls.server.ts'
+import { LIBRARY_SIGN_IN_REASON } from '#app/lib/sources/reasons.ts'
 import { captionLabel, captionLanguage } from '../captions.ts'
 import { markersOf } from '../markers/markers.server.ts'
 import { signPath } from '../signing.server.ts'
@@ -25,7 +26,8 @@ import { qualityForHeight } from './naming.ts'
 
 export const MEDIA_FOLDER_SOURCE_ID = 'library'
 export const MEDIA_FOLDER_STREAM_BASE = '/api/stream/library'
-export const SIGN_IN_REASON = 'sign in to play the media folder'
+/** Issue 25 item 4: the lookup adds the sign-in link (app/lib/sources/reasons.ts). */
+export const SIGN_IN_REASON = LIBRARY_SIGN_IN_REASON
 export const NOT_ALLOWED_REASON = 'the media folder is not shared with this account'
 export const UNREADABLE_REASON = 'unreadable: not a video ffmpeg can open'
 

@@ -1,12 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { catalogMode } from '../../catalog/catalog.server.ts'
+import { movieHref } from '#app/lib/catalog/slug.ts'
+import { sampleCoverageReason, sampleShowCoverage } from '#app/lib/sources/reasons.ts'
+import { catalogGet, catalogMode } from '../../catalog/catalog.server.ts'
 import { demoCataloguePath } from '../../catalog/demo.server.ts'
 import { getEnv } from '../../env.server.ts'
 import { captionLabel } from '../captions.ts'
 import { signPath } from '../signing.server.ts'
 import type { Caption, PlaybackSource, ScrapeRequest, SourceResult, Stream } from '../types.ts'
-import { SAMPLE_FILES, SAMPLE_INTRO, SAMPLE_LABEL, SAMPLE_SUBTITLES, hasSampleClip } from './clips.ts'
+import { SAMPLE_FILES, SAMPLE_INTRO, SAMPLE_LABEL, SAMPLE_MOVIES, SAMPLE_SHOW, SAMPLE_SUBTITLES, hasSampleClip } from './clips.ts'
 
 // "Sample clips": Willow's own generated test-pattern clips, answering for the
 // demo catalogue's open films and the first episodes of one demo series, so a
@@ -77,6 +79,37 @@ async function sampleStreams(request: ScrapeRequest): Promise<Stream[]> {
 	]
 }
 
+type NoneResult = Extract<SourceResult, { kind: 'none' }>
+let coverage: Promise<NoneResult> | undefined
+
+/**
+ * What the clips answer for a title they lack (issue 25 item 4): the titles
+ * they cover, named by the catalogue from the clips' own list (clips.ts), and
+ * a link to the first film, so a visitor on a fresh install finds something
+ * that plays. Built once; a title the catalogue lacks is left out.
+ */
+export function sampleCoverage(): Promise<NoneResult> {
+	coverage ??= (async () => {
+		const movies = await Promise.all(
+			[...SAMPLE_MOVIES].map(async (id) => {
+				const movie = await catalogGet<{ title?: string | null }>(`/movie/${id}`).catch(() => null)
+				return movie?.title ? { id, title: movie.title } : null
+			}),
+		)
+		const named = movies.filter((movie) => movie !== null).sort((a, b) => a.title.localeCompare(b.title))
+		const show = await catalogGet<{ name?: string | null }>(`/tv/${SAMPLE_SHOW.tmdbId}`).catch(() => null)
+		const covered = [...named.map((movie) => movie.title)]
+		if (show?.name) covered.push(sampleShowCoverage(show.name, SAMPLE_SHOW.season, SAMPLE_SHOW.episodes))
+		const first = named[0]
+		return {
+			kind: 'none',
+			reason: sampleCoverageReason(covered),
+			...(first ? { next: { href: movieHref(first.id, first.title), label: `Watch ${first.title}` } } : {}),
+		} satisfies NoneResult
+	})()
+	return coverage
+}
+
 export function sampleSource(): PlaybackSource | null {
 	if (!sampleSourceActive()) return null
 	return {
@@ -84,7 +117,7 @@ export function sampleSource(): PlaybackSource | null {
 		name: 'Sample clips',
 		kind: 'sample',
 		async lookup(request: ScrapeRequest): Promise<SourceResult> {
-			if (!hasSampleClip(request)) return { kind: 'none', reason: 'no sample clip for this title' }
+			if (!hasSampleClip(request)) return sampleCoverage()
 			return { kind: 'found', streams: await sampleStreams(request) }
 		},
 	}

@@ -20,8 +20,9 @@ export const SERVICE_DOWN_TEXT = 'The 4K service did not answer. Please try agai
 
 /**
  * The title a token test asks the service's listing for (FOURK_TEST_TITLE,
- * Fight Club by default): product.md calls a token valid only when the listing
- * has a stream, so it must be a title the owner's service has.
+ * Fight Club by default). The answer's status, not its streams, decides
+ * (product.md §10.4), so any title will do; one the service has also checks
+ * that its listing works.
  */
 export function testTitle(setting: string = getEnv().FOURK_TEST_TITLE): Pick<ScrapeRequest, 'type' | 'tmdbId' | 'season' | 'episode'> {
 	const [type, id, season, episode] = setting.split(':')
@@ -77,9 +78,17 @@ export function fourKApiRouter(options: FourKApiOptions = {}): Router {
 		jsonHandler(async (req, res) => {
 			const { serviceUrl, token } = await guard(req)
 			const listing = await listServiceStreams(testTitle(), { serviceUrl, token, timeoutMs: options.timeoutMs })
-			if (listing.ok) return { valid: listing.value.length > 0 }
-			if (listing.reason === REJECTED_REASON) return { valid: false }
-			res.locals.log.warn({ reason: listing.reason }, '4K token test: service failed')
+			// The service's status decides (product.md §10.4): 200 is a token it accepts, whether or
+			// not it has the test title; 401/403 is one it refuses. The token is never logged.
+			if (listing.ok) {
+				res.locals.log.info({ outcome: 'valid', streams: listing.value.length }, '4K token test')
+				return { valid: true }
+			}
+			if (listing.reason === REJECTED_REASON) {
+				res.locals.log.info({ outcome: 'invalid', status: listing.status }, '4K token test')
+				return { valid: false }
+			}
+			res.locals.log.warn({ outcome: 'service failed', reason: listing.reason, status: listing.status }, '4K token test')
 			throw new HttpError(502, SERVICE_DOWN_TEXT)
 		}),
 	)

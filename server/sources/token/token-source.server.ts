@@ -1,8 +1,9 @@
+import { FOURK_TOKEN_REASON } from '#app/lib/sources/reasons.ts'
 import { getEnv } from '../../env.server.ts'
 import { signProxyUrl } from '../proxy/proxy.server.ts'
 import type { PlaybackSource, ScrapeRequest, LookupContext, SourceResult } from '../types.ts'
 import { isHeaderSafe, mapServiceStreams, type UrlSigner } from './protocol.ts'
-import { listServiceStreams } from './service-client.server.ts'
+import { listServiceStreams, REJECTED_REASON } from './service-client.server.ts'
 
 // Source 3: the 4K token service (FOURK_SERVICE_URL). The browser sends the
 // token its wizard stored in a Ui-Token header on /api/sources/lookup; it is
@@ -44,15 +45,15 @@ export function createTokenSource(options: TokenSourceOptions): PlaybackSource {
 		kind: 'token',
 		async lookup(request: ScrapeRequest, context: LookupContext): Promise<SourceResult> {
 			const token = context.uiToken
-			if (!token) return { kind: 'none', reason: 'no 4K token set' }
-			if (!isHeaderSafe(token)) return { kind: 'none', reason: 'token rejected' }
+			// No token, or one the service refuses: the viewer's next step is the wizard on /4k.
+			if (!token || !isHeaderSafe(token)) return { kind: 'none', reason: FOURK_TOKEN_REASON }
 			const listing = await listServiceStreams(request, {
 				serviceUrl: options.serviceUrl,
 				token,
 				signal: context.signal,
 				timeoutMs: options.timeoutMs,
 			})
-			if (!listing.ok) return { kind: 'none', reason: listing.reason }
+			if (!listing.ok) return { kind: 'none', reason: listing.reason === REJECTED_REASON ? FOURK_TOKEN_REASON : listing.reason }
 			if (listing.value.length === 0) return { kind: 'none', reason: 'nothing returned' }
 			let streams
 			try {
