@@ -4,6 +4,7 @@ import {
 	activeCues,
 	playerTitle,
 	qualitySwitchFailedText,
+	showSkipCredits,
 	showSkipIntro,
 	skipIntroTarget,
 	TEXT,
@@ -144,6 +145,8 @@ export default function Player({
 
 	const intro = stream?.intro
 	const skipIntroShown = showSkipIntro(time, duration, intro)
+	const credits = stream?.credits
+	const skipCreditsShown = showSkipCredits(time, duration, credits, Boolean(upNext.shown && upNext.next))
 	const shownCues = activeCues(captions.cues, time, settings.appearance.subtitleDelay)
 
 	return createPortal(
@@ -199,11 +202,16 @@ export default function Player({
 				data-testid="player-bottom-stack"
 			>
 				<Captions cues={shownCues} appearance={settings.appearance} />
-				{skipIntroShown || (upNext.shown && upNext.next) ? (
+				{skipIntroShown || skipCreditsShown || (upNext.shown && upNext.next) ? (
 					<div className="pointer-events-auto flex max-w-full flex-wrap items-end justify-end gap-2 self-end">
 						{skipIntroShown ? (
 							<Button variant="light" onClick={() => actions.seekTo(skipIntroTarget(duration, intro))}>
 								{TEXT.skipIntro}
+							</Button>
+						) : null}
+						{skipCreditsShown && credits ? (
+							<Button variant="light" onClick={() => actions.seekTo(Math.min(credits.end, duration))}>
+								{TEXT.skipCredits}
 							</Button>
 						) : null}
 						{upNext.shown && upNext.next ? (

@@ -26,6 +26,7 @@ import {
 	shouldAutoAdvance,
 	shouldSaveProgress,
 	showNextEpisode,
+	showSkipCredits,
 	showSkipIntro,
 	skipIntroTarget,
 	skipTime,
@@ -167,6 +168,16 @@ describe('episodes, progress and resume (§4, §9)', () => {
 		expect(showSkipIntro(0, 0)).toBe(false)
 		expect(skipIntroTarget(200)).toBe(6)
 		expect(skipIntroTarget(200, { start: 0, end: 5 })).toBe(5)
+	})
+	it('shows Skip Credits during known credits when nothing follows, never without a marker or over the up-next card', () => {
+		const credits = { start: 1200, end: 1320 }
+		expect(showSkipCredits(1199, 1320, credits, false)).toBe(false)
+		expect(showSkipCredits(1200, 1320, credits, false)).toBe(true)
+		expect(showSkipCredits(1319.5, 1320, credits, false)).toBe(false)
+		expect(showSkipCredits(1250, 1320, credits, true)).toBe(false)
+		expect(showSkipCredits(1250, 1320, undefined, false)).toBe(false)
+		// A marker past the end of what plays (another cut of the file) is ignored.
+		expect(showSkipCredits(1250, 1100, credits, false)).toBe(false)
 	})
 	it('shows Next Episode after 93 % and advances at 99.5 %', () => {
 		expect(NEXT_EPISODE_PERCENT).toBe(93)

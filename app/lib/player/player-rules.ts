@@ -39,6 +39,7 @@ export const TEXT = {
 	pip: 'Your browser cannot use picture-in-picture right now, try again later...',
 	changeSourceFailed: 'Failed to change video source. Please try another source.',
 	skipIntro: 'Skip Intro',
+	skipCredits: 'Skip Credits',
 	nextEpisode: 'Next Episode',
 } as const
 
@@ -238,6 +239,21 @@ export function showUpNext(time: number, duration: number, credits?: { start: nu
 	if (!(duration > 0)) return false
 	if (usableCredits(duration, credits)) return time >= credits!.start
 	return showNextEpisode(time, duration)
+}
+
+/**
+ * "Skip Credits" while a known credits marker plays and nothing follows (a film, the last
+ * episode, or the up-next card cancelled): it jumps to the credits' end. With a next
+ * episode the up-next card takes its place.
+ */
+export function showSkipCredits(
+	time: number,
+	duration: number,
+	credits: { start: number; end: number } | undefined,
+	upNextShown: boolean,
+): boolean {
+	if (!(duration > 0) || upNextShown || !usableCredits(duration, credits)) return false
+	return time >= credits!.start && time < Math.min(credits!.end, duration) - 1
 }
 
 /** Whole seconds left until the 99.5 % advance at this playback speed (never below 0). */
