@@ -4,7 +4,6 @@ import { data, useSearchParams } from 'react-router'
 import { detailOr404, originOf, pickLogo } from '#server/catalog/page-data.server.ts'
 import { DetailFact, DetailOverview, DetailTitle, GenreChips, RatingFact } from '#app/components/catalog/detail-title.tsx'
 import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
-import { JsonLd } from '#app/components/catalog/json-ld.tsx'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
 import { WhereToWatch } from '#app/components/catalog/where-to-watch.tsx'
@@ -14,7 +13,7 @@ import { formatLongDate, formatRating, formatRuntime, yearText } from '#app/lib/
 import { languageName } from '#app/lib/catalog/languages.ts'
 import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
-import { absoluteUrl, metaDescription, movieJsonLd, pageMeta } from '#app/lib/browse/seo.ts'
+import { absoluteUrl, metaDescription, pageMeta } from '#app/lib/browse/seo.ts'
 import { imageUrl } from '#app/lib/catalog/images.ts'
 import { compactWatchOptions } from '#app/lib/catalog/watch-providers.ts'
 import { movieHref, parseMediaId } from '#app/lib/catalog/slug.ts'
@@ -24,6 +23,8 @@ import type { Route } from './+types/movie-detail.ts'
 
 // The watch flow (lookups, the download panel) is in the HTML but not in the first load.
 const WatchActions = lazyHydrated(() => import('#app/components/watch/watch-actions.tsx').then((m) => m.WatchActions))
+// Structured data is for crawlers: in the server's HTML, its builders outside the first load.
+const MovieJsonLd = lazyHydrated(() => import('#app/components/catalog/json-ld.tsx').then((m) => m.MovieJsonLd))
 
 export async function loader({ params, request }: Route.LoaderArgs) {
 	const id = parseMediaId(params.movieId)
@@ -87,22 +88,22 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 	const rating = movie.vote_average ? formatRating(movie.vote_average) : undefined
 	return (
 		<article className="flex flex-col gap-10" data-testid="movie-detail">
-			{movieJsonLd({
-				name: movie.title,
-				url,
-				description: movie.overview || undefined,
-				image: absoluteUrl(imageUrl(movie.poster_path, 'w500'), origin),
-				thumbnail: absoluteUrl(imageUrl(movie.backdrop_path, 'w780'), origin),
-				datePublished: movie.release_date || undefined,
-				runtimeMinutes: movie.runtime,
-				genres: movie.genres.map((g) => g.name),
-				directors,
-				actors: cast.slice(0, 10).map((p) => p.name),
-				ratingValue: movie.vote_average,
-				ratingCount: movie.vote_count,
-			}).map((entry, index) => (
-				<JsonLd key={index} data={entry} />
-			))}
+			<MovieJsonLd
+				input={{
+					name: movie.title,
+					url,
+					description: movie.overview || undefined,
+					image: absoluteUrl(imageUrl(movie.poster_path, 'w500'), origin),
+					thumbnail: absoluteUrl(imageUrl(movie.backdrop_path, 'w780'), origin),
+					datePublished: movie.release_date || undefined,
+					runtimeMinutes: movie.runtime,
+					genres: movie.genres.map((g) => g.name),
+					directors,
+					actors: cast.slice(0, 10).map((p) => p.name),
+					ratingValue: movie.vote_average,
+					ratingCount: movie.vote_count,
+				}}
+			/>
 			<div className="relative -mx-4 -mt-6 overflow-hidden sm:mx-0 sm:mt-0 sm:rounded-2xl">
 				<MediaImage
 					path={movie.backdrop_path}

@@ -13,7 +13,7 @@ import { languageName } from '#app/lib/catalog/languages.ts'
 import { formatLongDate, formatRating, yearText } from '#app/lib/browse/format.ts'
 import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { initialSeasonNumber } from '#app/lib/browse/seasons.ts'
-import { absoluteUrl, jsonLdScript, metaDescription, pageMeta } from '#app/lib/browse/seo.ts'
+import { absoluteUrl, metaDescription, pageMeta } from '#app/lib/browse/seo.ts'
 import { imageUrl } from '#app/lib/catalog/images.ts'
 import { compactWatchOptions } from '#app/lib/catalog/watch-providers.ts'
 import { parseMediaId, seriesHref } from '#app/lib/catalog/slug.ts'
@@ -23,6 +23,8 @@ import type { Route } from './+types/series-detail.ts'
 
 // The episode picker and list: in the HTML, their code loads after the first load.
 const SeriesEpisodes = lazyHydrated(() => import('#app/components/catalog/season-browser.tsx').then((m) => m.SeriesEpisodes))
+// Structured data is for crawlers: in the server's HTML, its code outside the first load.
+const JsonLd = lazyHydrated(() => import('#app/components/catalog/json-ld.tsx').then((m) => m.JsonLd))
 
 export async function loader({ params, request }: Route.LoaderArgs) {
 	const id = parseMediaId(params.seriesId)
@@ -93,7 +95,7 @@ export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
 	}
 	return (
 		<article className="flex flex-col gap-10" data-testid="series-detail">
-			<script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(structured) }} />
+			<JsonLd data={structured} />
 			<div className="relative -mx-4 -mt-6 overflow-hidden sm:mx-0 sm:mt-0 sm:rounded-2xl">
 				<MediaImage
 					path={show.backdrop_path}

@@ -10,7 +10,8 @@ import { isTrending, mediaHref, mediaKind, mediaTitle } from './media.ts'
 import { isMovieReleased, isSeasonPlayable } from './release.ts'
 import { filterSearchResults, nextSearchState, parseSearchParams, searchParamsFor, sortSearchResults } from './search.ts'
 import { initialSeasonNumber, parseEpisodeParams, pickableSeasons, selectSeason } from './seasons.ts'
-import { jsonLdScript, metaDescription, movieJsonLd } from './seo.ts'
+import { jsonLdScript, movieJsonLd } from './json-ld.ts'
+import { metaDescription } from './seo.ts'
 import { robotsTxt, sitemapXml } from './sitemap.ts'
 
 describe('media kinds and titles', () => {
