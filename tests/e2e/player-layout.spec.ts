@@ -138,6 +138,20 @@ test('the controls fit one row at 360 px @mobile-only', async ({ page }) => {
 	const bar = (await page.getByTestId('player-control-bar').boundingBox())!
 	expect(bar.x + bar.width).toBeLessThanOrEqual(360)
 	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+	// Every control the bar shows ends on screen (the bar clips, so its own box says nothing of them), and the rest are behind More.
+	const pastEdge = await page
+		.getByTestId('player-control-bar')
+		.evaluate((element) =>
+			[...element.children]
+				.filter((child) => child.getBoundingClientRect().width > 0 && child.getBoundingClientRect().right > window.innerWidth + 0.5)
+				.map((child) => child.getAttribute('data-testid') ?? child.tagName),
+		)
+	expect(pastEdge).toEqual([])
+	await expect(page.getByTestId('player-more-button')).toBeVisible()
+	// Watch together sits below the top bar on a phone, never over the breadcrumb.
+	const crumbs = (await page.getByTestId('player-back').locator('..').boundingBox())!
+	const together = await page.getByRole('button', { name: 'Watch together' }).boundingBox()
+	if (together) expect(together.y).toBeGreaterThanOrEqual(crumbs.y + crumbs.height)
 })
 
 test('menus by keyboard: arrows move inside, Tab stays inside, choosing keeps focus, Escape returns to the button @mobile', async ({

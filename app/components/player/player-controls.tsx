@@ -59,7 +59,8 @@ export const SECONDARY_PANELS: Array<{ panel: Exclude<Panel, 'subtitles' | 'more
 // One row at any width (360 px included): on a phone only play, mute, the
 // time bar, the time (never cut), Subtitles, More and fullscreen; skip and
 // volume are the double-tap and the device's own buttons there.
-const WIDE_ONLY = 'hidden sm:inline-flex'
+// max-sm:hidden, not hidden: Button's own inline-flex would otherwise decide by stylesheet order.
+const WIDE_ONLY = 'max-sm:hidden'
 
 export function ControlBar({
 	panel,

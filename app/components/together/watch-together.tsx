@@ -100,7 +100,7 @@ export function WatchTogether({ videoRef, media, stream, streams, onStream }: Wa
 
 	return (
 		<>
-			<div className="absolute top-3 right-3 z-10 flex flex-col items-end gap-2">
+			<div className="absolute top-14 right-3 sm:top-3 z-10 flex flex-col items-end gap-2">
 				<Button
 					variant="overlay"
 					size="compact"
@@ -125,7 +125,7 @@ export function WatchTogether({ videoRef, media, stream, streams, onStream }: Wa
 			</div>
 			{status ? (
 				<p
-					className="pointer-events-none absolute top-14 left-1/2 z-10 -translate-x-1/2 rounded bg-black/70 px-3 py-1 text-sm"
+					className="pointer-events-none absolute top-24 left-1/2 sm:top-14 z-10 -translate-x-1/2 rounded bg-black/70 px-3 py-1 text-sm"
 					role="status"
 					data-testid="together-status"
 				>
