@@ -39,7 +39,7 @@ export const SOURCES_ORIGIN = `http://127.0.0.3:${port}`
 
 // The media folder (tests/e2e/media-folder.spec.ts): one real encode from the media corpus
 // (x264 defaults, keyframes ~10 s apart: remuxed), named as a demo-catalogue film no other spec plays.
-export const MEDIA_FOLDER_MOVIE = { path: '/movies/155-the-dark-knight', seconds: 30.03 }
+export const MEDIA_FOLDER_MOVIE = { path: '/movies/155-the-dark-knight', tmdbId: 155, seconds: 30.03 }
 const mediaDir = `${dataDir}-media`
 const mediaFile = path.join(mediaDir, 'The Dark Knight (2008).mkv')
 if (!fs.existsSync(mediaFile)) {
@@ -49,6 +49,24 @@ if (!fs.existsSync(mediaFile)) {
 	const past = new Date(Date.now() - 60_000)
 	fs.utimesSync(mediaFile, past, past)
 }
+
+// The transcode queue (tests/e2e/transcode-queue.spec.ts): two films only the media folder has, each the
+// corpus's 10-bit HEVC with EAC3, which a browser cannot play: transcoded, so they wait for the one slot.
+export const TRANSCODE_QUEUE_MOVIES = [
+	{ path: '/movies/278-the-shawshank-redemption', file: 'The Shawshank Redemption (1994) {tmdb-278}.mkv' },
+	{ path: '/movies/240-the-godfather-part-ii', file: 'The Godfather Part II (1974) {tmdb-240}.mkv' },
+]
+for (const movie of TRANSCODE_QUEUE_MOVIES) {
+	const file = path.join(mediaDir, movie.file)
+	if (fs.existsSync(file)) continue
+	fs.copyFileSync(path.join(mediaCorpus(), 'HEVC 10-bit (2022).mkv'), file)
+	const past = new Date(Date.now() - 60_000)
+	fs.utimesSync(file, past, past)
+}
+/** Where the app server keeps its transcode slots (the spec holds one, as another process's transcode would). */
+export const E2E_TRANSCODE_SLOTS = path.join(dataDir, 'hls-cache', '.transcode-slots')
+/** The same for the app server at SOURCES_ORIGIN (an owner add-on's stream re-encoded by the stream proxy). */
+export const E2E_SOURCES_TRANSCODE_SLOTS = path.join(`${dataDir}-sources`, 'hls-cache', '.transcode-slots')
 
 const serverEnv = {
 	NODE_ENV: 'production',
@@ -99,11 +117,21 @@ export default defineConfig({
 	},
 	projects: [
 		// Tests tagged @mobile run on both; @mobile-only ones only on the phone.
-		{ name: 'desktop', grepInvert: /@mobile-only/, use: { viewport: { width: 1280, height: 800 } } },
+		{ name: 'desktop', grepInvert: /@mobile-only|@quiet/, use: { viewport: { width: 1280, height: 800 } } },
 		{
 			name: 'mobile',
 			grep: /@mobile/,
+			grepInvert: /@quiet/,
 			use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+		},
+		// Tests that compare timings (@quiet) run after all others, one at a time, so no other test
+		// loads the machine while they measure: a CI run with two workers made one side 1.8× slower.
+		{
+			name: 'quiet',
+			grep: /@quiet/,
+			dependencies: ['desktop', 'mobile'],
+			workers: 1,
+			use: { viewport: { width: 1280, height: 800 } },
 		},
 	],
 	webServer: [
@@ -147,6 +175,8 @@ export default defineConfig({
 				PORT: String(port),
 				DATA_DIR: `${dataDir}-sources`,
 				STREMIO_ADDONS: `${ownerAddonOrigin}/manifest.json`,
+				// The same folder with the default access (signed-in): what a signed-out visitor is told (tests/e2e/sources.spec.ts).
+				MEDIA_DIR: mediaDir,
 			},
 		},
 		{

@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/
@@ -42,8 +43,13 @@ export default defineConfig(({ isSsrBuild }) => ({
 							if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/.test(id))
 								return 'framework'
 							if (id.startsWith('\0') || /[\\/]app[\\/]routes[\\/]/.test(id)) return undefined
+							// Read by the client entry before hydration and by the form primitives every page has.
+							if (/[\\/]app[\\/]utils[\\/]early-input\.ts$/.test(id)) return 'shell'
 							if (routesReaching(ROOT_ROUTE, id, getModuleInfo).size > 0) return 'shell'
 							const routes = [...routesReaching(ANY_ROUTE, id, getModuleInfo)]
+							// Icons only code loaded later uses (menus, dialogs, the player): one small file, not a
+							// request of 150 bytes each (nine of them after a home page's load).
+							if (routes.length === 0 && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id)) return 'icons'
 							const browse = routes.filter((route) => BROWSE_ROUTE.test(route))
 							if (browse.length < 2) return undefined
 							// Three groups instead of one, so a list page does not load the title pages' code and
@@ -62,6 +68,8 @@ export default defineConfig(({ isSsrBuild }) => ({
 	ssr: {
 		// Native or CommonJS-heavy packages stay external in the server bundle.
 		external: ['better-sqlite3', 'pg', 'sharp', '@node-rs/argon2', 'ioredis', 'pino'],
+		// Bundled, so the server draws icons with the same component as the browser (lucideIconImports).
+		noExternal: ['lucide-react'],
 	},
 	plugins: [lucideIconImports(), tailwindcss(), reactRouter()],
 }))
@@ -71,6 +79,8 @@ export default defineConfig(({ isSsrBuild }) => ({
  * Through the package's index every icon the site uses anywhere was a dependency
  * of the first module importing the index, the shell, so icons of lazy code
  * (the sync dialogs, the library import) were in every page's first load.
+ * Each icon file's `createLucideIcon` is ours (app/components/ui/lucide-icon.ts): the
+ * same SVG without lucide's runtime for options the site does not use (issue 27).
  */
 function lucideIconImports(): Plugin {
 	let files: Map<string, string> | undefined
@@ -88,6 +98,11 @@ function lucideIconImports(): Plugin {
 	return {
 		name: 'willow:lucide-icon-imports',
 		enforce: 'pre',
+		resolveId(source, importer) {
+			if (source === '../createLucideIcon.mjs' && importer && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer))
+				return fileURLToPath(new URL('app/components/ui/lucide-icon.ts', import.meta.url))
+			return undefined
+		},
 		transform(code, id) {
 			if (id.includes('node_modules') || !/\.[jt]sx?$/.test(id) || !code.includes("from 'lucide-react'")) return undefined
 			files ??= iconFiles()

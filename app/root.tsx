@@ -19,10 +19,11 @@ import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { FOOTER_TAGLINES, SITE_NAME } from './lib/site/site.ts'
 import { useNonce } from './utils/nonce.tsx'
+import { AppStyles } from './utils/app-styles.tsx'
 import { useAfterLoad } from './utils/after-load.ts'
+import { useHydratedMark } from './utils/hydrated-mark.ts'
 import { THEME_BOOT_SCRIPT } from './stores/theme.ts'
 import type { Route } from './+types/root.ts'
-import appStylesHref from './app.css?url'
 
 // Out of every page's first load (issue 27): the desktop corner widget waits for an idle moment after
 // the load event (it is fixed in a corner, so nothing moves when it appears), the error screens for an error.
@@ -72,15 +73,14 @@ export interface RouteHandle {
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
+	useHydratedMark()
 	return (
 		<html lang="en" className="dark" suppressHydrationWarning>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
 				<meta name="color-scheme" content="dark light" />
-				{/* With a precedence React puts the stylesheet ahead of the module preloads it hoists, so
-				    the one render-blocking file is not queued behind thirty scripts on a slow connection. */}
-				<link rel="stylesheet" href={appStylesHref} precedence="default" nonce={nonce} />
+				<AppStyles nonce={nonce} />
 				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${THEME_BOOT_SCRIPT};${ZOD_JITLESS_SCRIPT}` }} />
 				<Meta />
 				<Links />

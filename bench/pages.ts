@@ -19,16 +19,20 @@
 //
 // --pg-redis also starts Willow on PostgreSQL + Redis (a throwaway database on
 // TEST_PG_ADMIN_URL's server, Redis database 9 of TEST_REDIS_URL, flushed
-// first) and loads each page there right after its SQLite run: the ratio of
-// the two throughputs (goal ≥ 0.9) and both p99s.
+// first) and loads each page there and on SQLite in alternating rounds:
+// anonymous pages, signed-in pages and cache misses, with the ratio of the two
+// throughputs (goal ≥ 0.9), both p99s, and the PostgreSQL transactions and
+// Redis commands each request costs (bench/pages-pg-redis.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { Redis } from 'ioredis'
 import pg from 'pg'
+import { combined, createLoader, fixedPath, ms, printTable, type Result } from './pages-load.ts'
+import { comparePgRedis } from './pages-pg-redis.ts'
+import { benchStamp as stamp, loadAverage } from './stamp.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((arg) => {
@@ -91,22 +95,10 @@ function start(label: string, command: string, cmdArgs: string[], env: Record<st
 	})
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 })
-
-function get(port: number, urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
-	return new Promise((resolve, reject) => {
-		const req = http.get({ host: '127.0.0.1', port, path: urlPath, agent, headers }, (res) => {
-			const chunks: Buffer[] = []
-			res.on('data', (chunk: Buffer) => chunks.push(chunk))
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }))
-			res.on('error', reject)
-		})
-		req.on('error', reject)
-	})
-}
+const { get, load } = createLoader({ connections: CONNECTIONS, durationS: DURATION_S })
 
 async function waitFor(port: number, urlPath: string) {
-	const deadline = Date.now() + 60_000
+	const deadline = Date.now() + 180_000
 	while (Date.now() < deadline) {
 		try {
 			if ((await get(port, urlPath)).status < 500) return
@@ -116,61 +108,6 @@ async function waitFor(port: number, urlPath: string) {
 		await new Promise((resolve) => setTimeout(resolve, 250))
 	}
 	throw new Error(`server on ${port} did not start`)
-}
-
-interface Result {
-	requests: number
-	errors: number
-	rps: number
-	p50: number
-	p99: number
-}
-
-/** Several runs of one page as one: total requests over total time; the worst p50 and p99 of the runs. */
-function combined(runs: Result[]): Result {
-	return {
-		requests: runs.reduce((sum, run) => sum + run.requests, 0),
-		errors: runs.reduce((sum, run) => sum + run.errors, 0),
-		rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
-		p50: Math.max(...runs.map((run) => run.p50)),
-		p99: Math.max(...runs.map((run) => run.p99)),
-	}
-}
-
-/** Closed-loop load: CONNECTIONS workers each issue requests back to back for DURATION_S. */
-async function load(port: number, urlPath: string): Promise<Result> {
-	// Steady state is the figure: warm caches and the JIT first, with the same
-	// load for a second (pages with random parts, like home's starting network,
-	// have several variants, each rendered once before it is cached).
-	for (let i = 0; i < 20; i++) await get(port, urlPath)
-	const warmUntil = performance.now() + 1000
-	await Promise.all(
-		Array.from({ length: CONNECTIONS }, async () => {
-			while (performance.now() < warmUntil) await get(port, urlPath, { 'accept-encoding': 'gzip' })
-		}),
-	)
-	const latencies: number[] = []
-	let errors = 0
-	const end = performance.now() + DURATION_S * 1000
-	const started = performance.now()
-	await Promise.all(
-		Array.from({ length: CONNECTIONS }, async () => {
-			while (performance.now() < end) {
-				const t0 = performance.now()
-				try {
-					const { status } = await get(port, urlPath, { 'accept-encoding': 'gzip' })
-					if (status >= 400) errors++
-				} catch {
-					errors++
-				}
-				latencies.push(performance.now() - t0)
-			}
-		}),
-	)
-	const elapsed = (performance.now() - started) / 1000
-	latencies.sort((a, b) => a - b)
-	const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-	return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99) }
 }
 
 /** JavaScript a first visit downloads: module scripts and modulepreload links in the HTML, gzip-compressed. */
@@ -191,14 +128,6 @@ async function firstLoadJs(port: number, urlPath: string) {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-const COMMIT = (() => {
-	const rev = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' })
-	const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' })
-	return `${rev.stdout.trim() || 'unknown'}${dirty.stdout.trim() ? '+changes' : ''}`
-})()
-/** The commit and the 1-minute load average, printed with every figure (a shared machine's figures vary with its load). */
-const stamp = () => `commit ${COMMIT}, load ${os.loadavg()[0]!.toFixed(2)}`
-const ms = (value: number) => `${value.toFixed(1)} ms`
 
 async function main() {
 	if (BUILD) {
@@ -293,11 +222,11 @@ async function main() {
 			const minimalRuns: Result[] = []
 			for (let round = 0; round < ROUNDS; round++) {
 				if (round % 2 === 0) {
-					minimalRuns.push(await load(MINIMAL_PORT, '/'))
-					willowRuns.push(await load(WILLOW_PORT, urlPath))
+					minimalRuns.push(await load(MINIMAL_PORT, fixedPath('/')))
+					willowRuns.push(await load(WILLOW_PORT, fixedPath(urlPath)))
 				} else {
-					willowRuns.push(await load(WILLOW_PORT, urlPath))
-					minimalRuns.push(await load(MINIMAL_PORT, '/'))
+					willowRuns.push(await load(WILLOW_PORT, fixedPath(urlPath)))
+					minimalRuns.push(await load(MINIMAL_PORT, fixedPath('/')))
 				}
 			}
 			const result = combined(willowRuns)
@@ -316,49 +245,24 @@ async function main() {
 				p99Ratio.toFixed(2),
 				String(result.errors + baseline.errors),
 				ok ? 'met' : 'missed',
-				os.loadavg()[0]!.toFixed(2),
+				loadAverage(),
 			])
 		}
-		const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
-		for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+		printTable(rows)
 
-		if (PG_REDIS) {
-			console.log(
-				`\nPostgreSQL + Redis against SQLite, each page back to back in ${PG_REDIS_ROUNDS} rounds of alternating order (goal: ≥ 0.9× SQLite's req/s; load ${os.loadavg()[0]!.toFixed(2)})\n`,
-			)
-			const sideBySide: string[][] = [['page', 'SQLite req/s', 'SQLite p99', 'PG+Redis req/s', 'PG+Redis p99', 'ratio', 'errors', 'goal']]
-			for (const [label, urlPath] of [...pages, ['API: popular movies', '/api/catalog/movie/popular'] as const]) {
-				// Rounds in A-B, B-A order, so neither back end always runs second (on a shared
-				// 2-CPU machine whatever runs later meets a different load); the totals are compared.
-				const sqliteRuns: Result[] = []
-				const sharedRuns: Result[] = []
-				for (let round = 0; round < PG_REDIS_ROUNDS; round++) {
-					if (round % 2 === 0) {
-						sqliteRuns.push(await load(WILLOW_PORT, urlPath))
-						sharedRuns.push(await load(PG_REDIS_PORT, urlPath))
-					} else {
-						sharedRuns.push(await load(PG_REDIS_PORT, urlPath))
-						sqliteRuns.push(await load(WILLOW_PORT, urlPath))
-					}
-				}
-				const sqlite = combined(sqliteRuns)
-				const shared = combined(sharedRuns)
-				const ratio = shared.rps / sqlite.rps
-				sideBySide.push([
-					label,
-					sqlite.rps.toFixed(0),
-					ms(sqlite.p99),
-					shared.rps.toFixed(0),
-					ms(shared.p99),
-					ratio.toFixed(2),
-					String(sqlite.errors + shared.errors),
-					ratio >= 0.9 && shared.errors === 0 ? 'met' : 'missed',
-				])
-			}
-			const sideWidths = sideBySide[0]!.map((_, i) => Math.max(...sideBySide.map((row) => row[i]!.length)))
-			for (const row of sideBySide)
-				console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(sideWidths[i]!) : cell.padStart(sideWidths[i]!))).join('  '))
-		}
+		if (PG_REDIS)
+			await comparePgRedis({
+				loader: { get, load },
+				sqlitePort: WILLOW_PORT,
+				pgRedisPort: PG_REDIS_PORT,
+				rounds: PG_REDIS_ROUNDS,
+				anonymousPages: pages,
+				movie,
+				show,
+				pgAdminUrl: PG_ADMIN_URL,
+				pgDatabase: PG_DATABASE,
+				redisUrl: BENCH_REDIS_URL,
+			})
 	}
 
 	console.log(`\nfirst-load JavaScript (gzip, level 9; goal ≤ 125 KB; ${stamp()})`)
@@ -388,7 +292,7 @@ async function main() {
 				if (report) reports.push(report)
 			}
 			if (reports.length === 0) {
-				table.push([label, 'failed', '', '', '', '', '', os.loadavg()[0]!.toFixed(2)])
+				table.push([label, 'failed', '', '', '', '', '', loadAverage()])
 				continue
 			}
 			const performance = (report: LighthouseReport) => Math.round((report.categories.performance?.score ?? 0) * 100)
@@ -411,11 +315,10 @@ async function main() {
 				cls.toFixed(3),
 				reports.map(performance).join(', '),
 				port === MINIMAL_PORT ? '' : ok ? 'met' : 'missed',
-				os.loadavg()[0]!.toFixed(2),
+				loadAverage(),
 			])
 		}
-		const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)))
-		for (const row of table) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+		printTable(table)
 	}
 }
 

@@ -17,6 +17,7 @@ import { closeDatabase, getDatabase, migrateToLatest } from './db/db.server.ts'
 import { getEnv } from './env.server.ts'
 import { logger } from './logger.server.ts'
 import { startMediaFolderJobs } from './sources/media-folder/jobs.server.ts'
+import { warmOwnerAddonManifests } from './sources/addons/addon-sources.server.ts'
 import { startMediaCacheSweeps } from './sources/media/cache-bound.server.ts'
 import { runStartupTasks } from './startup.server.ts'
 import { closeRoomStore, serveRoomsFromPrimary } from './together/store.server.ts'
@@ -102,6 +103,8 @@ async function startWorker() {
 	// Every worker competes for the media-folder lease; only its holder scans, watches and makes thumbnails.
 	const stopMediaJobs = startMediaFolderJobs()
 	const stopCacheSweeps = startMediaCacheSweeps()
+	// Listing sources never waits for an add-on's manifest: loaded now, the first visitor sees their names.
+	void warmOwnerAddonManifests()
 	let closing = false
 	const shutdown = (signal: string) => {
 		if (closing) return

@@ -53,7 +53,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 	if (loaderData.state === 'not-found') {
 		return (
 			<div data-testid="genre-not-found">
-				<EmptyState title={GENRE_NOT_FOUND_TEXT}>
+				<EmptyState heading="h1" title={GENRE_NOT_FOUND_TEXT}>
 					<p>There is no genre called “{loaderData.slug}”.</p>
 					<Link to="/" prefetch="intent" className={cn(buttonClass('primary'), 'mt-4')}>
 						Return Home

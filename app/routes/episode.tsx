@@ -6,7 +6,7 @@ import { episodeCards } from '#app/components/catalog/season-browser.tsx'
 import { keepDataWhenOnlyPlayChanges, releaseYear } from '#app/lib/watch/route-rules.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
-import { crewNames, DIRECTOR_JOBS, GUEST_STARS_VISIBLE, splitVisible, WRITER_JOBS } from '#app/lib/browse/credits.ts'
+import { crewNames, DIRECTOR_JOBS, WRITER_JOBS } from '#app/lib/browse/credits.ts'
 import { formatCount, formatLongDate, formatRating, formatRuntime } from '#app/lib/browse/format.ts'
 import { isSeasonPlayable } from '#app/lib/browse/release.ts'
 import { parseEpisodeParams } from '#app/lib/browse/seasons.ts'
@@ -22,6 +22,8 @@ import type { Route } from './+types/episode.ts'
 const SeriesEpisodes = lazyHydrated(() => import('#app/components/catalog/season-browser.tsx').then((m) => m.SeriesEpisodes))
 // The watch flow (lookups, the download panel) is in the HTML but not in the first load.
 const WatchActions = lazyHydrated(() => import('#app/components/watch/watch-actions.tsx').then((m) => m.WatchActions))
+// Guest stars and stills are only HTML: their code waits until after the first load.
+const EpisodeExtras = lazyHydrated(() => import('#app/components/catalog/episode-extras.tsx').then((m) => m.EpisodeExtras))
 
 /** On the episode page the top bar is not sticky (product.md §2). */
 export const handle: RouteHandle = { stickyHeader: false }
@@ -111,7 +113,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
 	if (loaderData.state === 'missing') {
 		return (
 			<div data-testid="episode-missing">
-				<EmptyState title={MISSING_PARAMS_TEXT}>
+				<EmptyState heading="h1" title={MISSING_PARAMS_TEXT}>
 					<p>An episode address needs a series, a season number and an episode number.</p>
 					<Link to="/series" prefetch="intent" className={`${buttonClass('primary')} mt-4`}>
 						Browse series
@@ -124,7 +126,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
 		const { series, selection } = loaderData
 		return (
 			<div data-testid="episode-not-found">
-				<EmptyState title={EPISODE_NOT_FOUND_TEXT}>
+				<EmptyState heading="h1" title={EPISODE_NOT_FOUND_TEXT}>
 					<p>
 						Season {selection.season}, episode {selection.episode} of {series.name} does not exist.
 					</p>
@@ -136,7 +138,6 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
 		)
 	}
 	const { series, episode, selection, playable, directors, writers, guestStars, stills, seasonEpisodes } = loaderData
-	const { shown, hiddenCount } = splitVisible(guestStars, GUEST_STARS_VISIBLE)
 	const date = formatLongDate(episode.air_date)
 	const runtime = formatRuntime(episode.runtime)
 	const rating = episode.vote_average ? formatRating(episode.vote_average) : undefined
@@ -239,49 +240,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
 					/>
 				</div>
 			</div>
-			{guestStars.length > 0 ? (
-				<section aria-labelledby="guest-stars" data-testid="guest-stars">
-					<h2 id="guest-stars" className="mb-3 text-xl font-semibold">
-						Guest stars
-					</h2>
-					<ul className="flex flex-wrap gap-3">
-						{shown.map((person) => (
-							<li key={`${person.id}-${person.character ?? ''}`} className="flex w-56 items-center gap-3 rounded-lg bg-surface-2 p-2">
-								<MediaImage path={person.profile_path} kind="profile" alt="" fixedSize="w185" className="h-14 w-10 shrink-0 rounded-md" />
-								<div className="min-w-0">
-									<p className="truncate text-sm font-medium">{person.name}</p>
-									{person.character ? <p className="truncate text-xs text-muted">{person.character}</p> : null}
-								</div>
-							</li>
-						))}
-						{hiddenCount > 0 ? (
-							<li className="flex items-center rounded-lg bg-surface-2 px-4 text-sm font-medium" data-testid="guest-stars-more">
-								+{hiddenCount} more
-							</li>
-						) : null}
-					</ul>
-				</section>
-			) : null}
-			{stills.length > 0 ? (
-				<section aria-labelledby="episode-stills">
-					<h2 id="episode-stills" className="mb-3 text-xl font-semibold">
-						Episode stills
-					</h2>
-					<ul className="relative flex gap-3 overflow-x-auto pb-2">
-						{stills.map((path, index) => (
-							<li key={path} className="w-64 shrink-0">
-								<MediaImage
-									path={path}
-									kind="still"
-									alt={`Still ${index + 1} from ${episode.name}`}
-									sizes="256px"
-									className="w-full rounded-lg"
-								/>
-							</li>
-						))}
-					</ul>
-				</section>
-			) : null}
+			<EpisodeExtras episodeName={episode.name} guestStars={guestStars} stills={stills} />
 			<SeriesEpisodes
 				key={`${series.id}-${selection.season}-${selection.episode}`}
 				seriesId={series.id}

@@ -1,16 +1,13 @@
 import { CreditsList } from '#app/components/catalog/credits-list.tsx'
-import { CalendarDays, Clock, Languages } from 'lucide-react'
+import { CalendarDays, Clock } from 'lucide-react'
 import { data, useSearchParams } from 'react-router'
 import { detailOr404, originOf, pickLogo } from '#server/catalog/page-data.server.ts'
-import { DetailFact, DetailOverview, DetailTitle, GenreChips, RatingFact } from '#app/components/catalog/detail-title.tsx'
+import { DetailFact, DetailHero, DetailOverview, GenreChips, LanguageFact, RatingFact } from '#app/components/catalog/detail-title.tsx'
 import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
-import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
-import { WhereToWatch } from '#app/components/catalog/where-to-watch.tsx'
 import { keepDataWhenOnlyPlayChanges, releaseYear } from '#app/lib/watch/route-rules.ts'
 import { crewNames, DIRECTOR_JOBS, orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
 import { formatLongDate, formatRating, formatRuntime, yearText } from '#app/lib/browse/format.ts'
-import { languageName } from '#app/lib/catalog/languages.ts'
 import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
 import { absoluteUrl, metaDescription, pageMeta } from '#app/lib/browse/seo.ts'
@@ -25,6 +22,8 @@ import type { Route } from './+types/movie-detail.ts'
 const WatchActions = lazyHydrated(() => import('#app/components/watch/watch-actions.tsx').then((m) => m.WatchActions))
 // Structured data is for crawlers: in the server's HTML, its builders outside the first load.
 const MovieJsonLd = lazyHydrated(() => import('#app/components/catalog/json-ld.tsx').then((m) => m.MovieJsonLd))
+// Where to watch waits for the first load to finish before it asks; its code does too.
+const WhereToWatch = lazyHydrated(() => import('#app/components/catalog/where-to-watch.tsx').then((m) => m.WhereToWatch))
 
 export async function loader({ params, request }: Route.LoaderArgs) {
 	const id = parseMediaId(params.movieId)
@@ -104,82 +103,59 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 					ratingCount: movie.vote_count,
 				}}
 			/>
-			<div className="relative -mx-4 -mt-6 overflow-hidden sm:mx-0 sm:mt-0 sm:rounded-2xl">
-				<MediaImage
-					path={movie.backdrop_path}
-					kind="backdrop"
-					alt=""
-					priority
-					sizes="(min-width: 1280px) 1280px, 100vw"
-					className="h-56 w-full sm:h-96"
-					placeholderClassName="aspect-auto h-56 sm:h-96"
-				/>
-				<div className="absolute inset-0 bg-gradient-to-t from-background via-background/40 to-transparent" />
-			</div>
-			<div className="-mt-40 flex flex-col gap-6 sm:-mt-56 md:flex-row">
-				<MediaImage
-					path={movie.poster_path}
-					kind="poster"
-					alt={`${movie.title} poster`}
-					caption={{ title: movie.title }}
-					priority
-					sizes="(min-width: 768px) 256px, 160px"
-					className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64"
-				/>
-				<div className="relative flex min-w-0 flex-col gap-4 md:pt-24">
-					<DetailTitle title={movie.title} logoPath={logoPath} />
-					{movie.tagline ? <p className="text-lg text-muted italic">{movie.tagline}</p> : null}
-					<div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-						{!released ? (
-							<span className="rounded-full bg-amber-500 px-3 py-1 text-xs font-bold text-black uppercase" data-testid="coming-soon">
-								Coming Soon
-							</span>
-						) : null}
-						{date ? (
-							<DetailFact icon={<CalendarDays className="h-4 w-4" aria-hidden="true" />} label="Release date">
-								{date}
-							</DetailFact>
-						) : null}
-						{rating ? <RatingFact rating={rating} votes={movie.vote_count} /> : null}
-						{runtime ? (
-							<DetailFact icon={<Clock className="h-4 w-4" aria-hidden="true" />} label="Runtime">
-								{runtime}
-							</DetailFact>
-						) : null}
-						{languageName(movie.original_language) ? (
-							<DetailFact icon={<Languages className="h-4 w-4" aria-hidden="true" />} label="Original language">
-								<span data-testid="original-language">{languageName(movie.original_language)}</span>
-							</DetailFact>
-						) : null}
-					</div>
-					<GenreChips genres={movie.genres} />
-					<div className="flex flex-wrap items-start gap-3">
-						<WatchActions
-							key={movie.id}
-							media={{
-								type: 'movie',
-								tmdbId: movie.id,
-								title: movie.title,
-								year: releaseYear(movie.release_date),
-								posterPath: movie.poster_path,
-								backdropPath: movie.backdrop_path,
-							}}
-							released={released}
-							autoStart={autoPlay}
-							breadcrumb={[{ label: 'Home', href: '/' }, { label: 'Movies', href: '/movies' }, { label: movie.title }]}
-						/>
-						<DetailBookmark
-							mediaId={movie.id}
-							mediaType="movie"
-							title={movie.title}
-							posterPath={movie.poster_path}
-							voteAverage={movie.vote_average}
-							releaseDate={movie.release_date}
-						/>
-					</div>
-					<DetailOverview text={movie.overview} />
+			<DetailHero
+				title={movie.title}
+				tagline={movie.tagline}
+				backdropPath={movie.backdrop_path}
+				posterPath={movie.poster_path}
+				logoPath={logoPath}
+			>
+				<div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+					{!released ? (
+						<span className="rounded-full bg-amber-500 px-3 py-1 text-xs font-bold text-black uppercase" data-testid="coming-soon">
+							Coming Soon
+						</span>
+					) : null}
+					{date ? (
+						<DetailFact icon={<CalendarDays className="h-4 w-4" aria-hidden="true" />} label="Release date">
+							{date}
+						</DetailFact>
+					) : null}
+					{rating ? <RatingFact rating={rating} votes={movie.vote_count} /> : null}
+					{runtime ? (
+						<DetailFact icon={<Clock className="h-4 w-4" aria-hidden="true" />} label="Runtime">
+							{runtime}
+						</DetailFact>
+					) : null}
+					<LanguageFact code={movie.original_language} />
 				</div>
-			</div>
+				<GenreChips genres={movie.genres} />
+				<div className="flex flex-wrap items-start gap-3">
+					<WatchActions
+						key={movie.id}
+						media={{
+							type: 'movie',
+							tmdbId: movie.id,
+							title: movie.title,
+							year: releaseYear(movie.release_date),
+							posterPath: movie.poster_path,
+							backdropPath: movie.backdrop_path,
+						}}
+						released={released}
+						autoStart={autoPlay}
+						breadcrumb={[{ label: 'Home', href: '/' }, { label: 'Movies', href: '/movies' }, { label: movie.title }]}
+					/>
+					<DetailBookmark
+						mediaId={movie.id}
+						mediaType="movie"
+						title={movie.title}
+						posterPath={movie.poster_path}
+						voteAverage={movie.vote_average}
+						releaseDate={movie.release_date}
+					/>
+				</div>
+				<DetailOverview text={movie.overview} />
+			</DetailHero>
 			<WhereToWatch options={watch} title={movie.title} />
 			<MediaRow title="Recommendations" items={similar} emptyText="No recommendations yet." testId="row-recommendations" />
 			<div className="grid gap-8 lg:grid-cols-2">

@@ -53,7 +53,7 @@ export default function NetworkPage({ loaderData }: Route.ComponentProps) {
 	if (loaderData.state === 'not-found') {
 		return (
 			<div data-testid="network-not-found">
-				<EmptyState title={NETWORK_NOT_FOUND_TEXT}>
+				<EmptyState heading="h1" title={NETWORK_NOT_FOUND_TEXT}>
 					<p>There is no streaming network called “{loaderData.slug}”.</p>
 					<Link to="/networks" prefetch="intent" className={cn(buttonClass('primary'), 'mt-4')}>
 						Browse Networks

@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2 } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { FormError, FormField } from '#app/components/ui/form-field.tsx'
@@ -13,6 +13,7 @@ import {
 	type PartnerSubmissionInput,
 } from '#app/lib/partners/submission.ts'
 import { ApiError, apiRequest } from '#app/utils/api-client.ts'
+import { useEarlyInput } from '#app/utils/early-input.ts'
 
 // /partners/submit: name, site address, contact email and a message, sent to
 // POST /api/partners/submissions (validated again there, honeypot-guarded,
@@ -29,6 +30,8 @@ const EMPTY: PartnerSubmissionInput = { name: '', siteUrl: '', email: '', messag
 
 export default function PartnersSubmit() {
 	const messageId = useId()
+	const messageBox = useRef<HTMLTextAreaElement>(null)
+	useEarlyInput(messageBox)
 	const [values, setValues] = useState(EMPTY)
 	const [honeypot, setHoneypot] = useState('')
 	const [touched, setTouched] = useState(false)
@@ -147,6 +150,7 @@ export default function PartnersSubmit() {
 						Message
 					</label>
 					<textarea
+						ref={messageBox}
 						id={messageId}
 						name="message"
 						rows={5}

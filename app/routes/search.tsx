@@ -11,7 +11,6 @@ import {
 	filterByType,
 	filterSearchResults,
 	nextSearchState,
-	parseSearchParams,
 	SEARCH_DEBOUNCE_MS,
 	SEARCH_SORT_LABELS,
 	SEARCH_SORTS,
@@ -22,12 +21,14 @@ import {
 	type SearchState,
 } from '#app/lib/browse/search.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
+import { parseSearchParams } from '#app/lib/browse/search-params.ts'
 import type { TmdbMultiItem, TmdbPage } from '#app/lib/catalog/tmdb-types.ts'
 import type { Route } from './+types/search.ts'
 import { PageTitle } from '#app/components/ui/page-header.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { SegmentedControl } from '#app/components/ui/segmented-control.tsx'
 import { Select } from '#app/components/ui/select.tsx'
+import { useEarlyInput } from '#app/utils/early-input.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
@@ -67,6 +68,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const id = useId()
 	const [text, setText] = useState(state.query)
+	const queryInput = useRef<HTMLInputElement>(null)
+	useEarlyInput(queryInput)
 
 	// The address is the source of truth; typing updates it 300 ms after the
 	// last change. Only outside changes (back button, links) overwrite the box.
@@ -118,6 +121,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 					</label>
 					<Search className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-muted" aria-hidden="true" />
 					<input
+						ref={queryInput}
 						id={`${id}-query`}
 						name="query"
 						type="search"

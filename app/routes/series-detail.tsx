@@ -1,15 +1,12 @@
 import { CreditsList } from '#app/components/catalog/credits-list.tsx'
-import { CalendarDays, Languages, Layers } from 'lucide-react'
+import { CalendarDays, Layers } from 'lucide-react'
 import { data } from 'react-router'
 import { detailOr404, optional, originOf, pickLogo } from '#server/catalog/page-data.server.ts'
-import { DetailFact, DetailOverview, DetailTitle, GenreChips, RatingFact } from '#app/components/catalog/detail-title.tsx'
+import { DetailFact, DetailHero, DetailOverview, GenreChips, LanguageFact, RatingFact } from '#app/components/catalog/detail-title.tsx'
 import { DetailBookmark } from '#app/components/catalog/lazy-library.tsx'
-import { MediaImage } from '#app/components/catalog/media-image.tsx'
 import { MediaRow } from '#app/components/catalog/media-row.tsx'
-import { WhereToWatch } from '#app/components/catalog/where-to-watch.tsx'
 import { episodeCards } from '#app/components/catalog/season-browser.tsx'
 import { orderedCast, uniqueCrew } from '#app/lib/browse/credits.ts'
-import { languageName } from '#app/lib/catalog/languages.ts'
 import { formatLongDate, formatRating, yearText } from '#app/lib/browse/format.ts'
 import { toCards, withKind } from '#app/lib/browse/media.ts'
 import { initialSeasonNumber } from '#app/lib/browse/seasons.ts'
@@ -25,6 +22,8 @@ import type { Route } from './+types/series-detail.ts'
 const SeriesEpisodes = lazyHydrated(() => import('#app/components/catalog/season-browser.tsx').then((m) => m.SeriesEpisodes))
 // Structured data is for crawlers: in the server's HTML, its code outside the first load.
 const JsonLd = lazyHydrated(() => import('#app/components/catalog/json-ld.tsx').then((m) => m.JsonLd))
+// Where to watch waits for the first load to finish before it asks; its code does too.
+const WhereToWatch = lazyHydrated(() => import('#app/components/catalog/where-to-watch.tsx').then((m) => m.WhereToWatch))
 
 export async function loader({ params, request }: Route.LoaderArgs) {
 	const id = parseMediaId(params.seriesId)
@@ -96,62 +95,39 @@ export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
 	return (
 		<article className="flex flex-col gap-10" data-testid="series-detail">
 			<JsonLd data={structured} />
-			<div className="relative -mx-4 -mt-6 overflow-hidden sm:mx-0 sm:mt-0 sm:rounded-2xl">
-				<MediaImage
-					path={show.backdrop_path}
-					kind="backdrop"
-					alt=""
-					priority
-					sizes="(min-width: 1280px) 1280px, 100vw"
-					className="h-56 w-full sm:h-96"
-					placeholderClassName="aspect-auto h-56 sm:h-96"
-				/>
-				<div className="absolute inset-0 bg-gradient-to-t from-background via-background/40 to-transparent" />
-			</div>
-			<div className="-mt-40 flex flex-col gap-6 sm:-mt-56 md:flex-row">
-				<MediaImage
-					path={show.poster_path}
-					kind="poster"
-					alt={`${show.name} poster`}
-					caption={{ title: show.name }}
-					priority
-					sizes="(min-width: 768px) 256px, 160px"
-					className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64"
-				/>
-				<div className="relative flex min-w-0 flex-col gap-4 md:pt-24">
-					<DetailTitle title={show.name} logoPath={logoPath} />
-					{show.tagline ? <p className="text-lg text-muted italic">{show.tagline}</p> : null}
-					<div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-						{date ? (
-							<DetailFact icon={<CalendarDays className="h-4 w-4" aria-hidden="true" />} label="First aired">
-								{date}
-							</DetailFact>
-						) : null}
-						{rating ? <RatingFact rating={rating} votes={show.vote_count} /> : null}
-						<DetailFact icon={<Layers className="h-4 w-4" aria-hidden="true" />}>
-							{show.number_of_seasons} {show.number_of_seasons === 1 ? 'season' : 'seasons'} · {show.number_of_episodes} episodes
+			<DetailHero
+				title={show.name}
+				tagline={show.tagline}
+				backdropPath={show.backdrop_path}
+				posterPath={show.poster_path}
+				logoPath={logoPath}
+			>
+				<div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+					{date ? (
+						<DetailFact icon={<CalendarDays className="h-4 w-4" aria-hidden="true" />} label="First aired">
+							{date}
 						</DetailFact>
-						{languageName(show.original_language) ? (
-							<DetailFact icon={<Languages className="h-4 w-4" aria-hidden="true" />} label="Original language">
-								<span data-testid="original-language">{languageName(show.original_language)}</span>
-							</DetailFact>
-						) : null}
-						{show.networks.length > 0 ? <span className="text-muted">{show.networks.map((n) => n.name).join(', ')}</span> : null}
-					</div>
-					<GenreChips genres={show.genres} />
-					<div>
-						<DetailBookmark
-							mediaId={show.id}
-							mediaType="tv"
-							title={show.name}
-							posterPath={show.poster_path}
-							voteAverage={show.vote_average}
-							releaseDate={show.first_air_date}
-						/>
-					</div>
-					<DetailOverview text={show.overview} />
+					) : null}
+					{rating ? <RatingFact rating={rating} votes={show.vote_count} /> : null}
+					<DetailFact icon={<Layers className="h-4 w-4" aria-hidden="true" />}>
+						{show.number_of_seasons} {show.number_of_seasons === 1 ? 'season' : 'seasons'} · {show.number_of_episodes} episodes
+					</DetailFact>
+					<LanguageFact code={show.original_language} />
+					{show.networks.length > 0 ? <span className="text-muted">{show.networks.map((n) => n.name).join(', ')}</span> : null}
 				</div>
-			</div>
+				<GenreChips genres={show.genres} />
+				<div>
+					<DetailBookmark
+						mediaId={show.id}
+						mediaType="tv"
+						title={show.name}
+						posterPath={show.poster_path}
+						voteAverage={show.vote_average}
+						releaseDate={show.first_air_date}
+					/>
+				</div>
+				<DetailOverview text={show.overview} />
+			</DetailHero>
 			<WhereToWatch options={watch} title={show.name} />
 			<SeriesEpisodes seriesId={show.id} seriesName={show.name} seasons={show.seasons} initial={initialSeason} />
 			<MediaRow title="More Like This" items={similar} emptyText="No similar series yet." testId="row-similar" />

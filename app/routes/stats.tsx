@@ -1,15 +1,13 @@
-import { lazy, Suspense, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { lazy, Suspense } from 'react'
 import { BarList } from '#app/components/stats/bar-list.tsx'
-import { ColumnChart } from '#app/components/stats/column-chart.tsx'
 import { StatCard } from '#app/components/stats/stat-card.tsx'
+import { ActivePeriodBars, StatsSection, StatsTitleLink } from '#app/components/stats/stats-section.tsx'
+import { ViewsByDayChart } from '#app/components/stats/views-by-day-chart.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import {
 	barPercent,
 	barPercents,
 	dailyAverage,
-	dayAbbreviation,
-	formatCompact,
 	formatFullCount,
 	formatGigabytes,
 	formatGrowth,
@@ -45,17 +43,6 @@ export function meta() {
 
 const launchDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-	return (
-		<section aria-labelledby={id} className="flex flex-col gap-4 rounded-xl border border-border p-4 sm:p-5" data-testid={id}>
-			<h2 id={id} className="text-lg font-semibold">
-				{title}
-			</h2>
-			{children}
-		</section>
-	)
-}
-
 function NoData() {
 	return <p className="text-muted">No figures yet.</p>
 }
@@ -73,12 +60,6 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 	}
 	const { stats: s, daysSinceLaunch } = loaderData
 	const watchTime = splitWatchTime(s.totalWatchTime)
-	const active = [
-		{ key: 'today', label: 'Today', value: s.activeUsers.today },
-		{ key: 'week', label: 'This week', value: s.activeUsers.week },
-		{ key: 'month', label: 'This month', value: s.activeUsers.month },
-	]
-	const activeMax = Math.max(...active.map((a) => a.value))
 	const moviePercents = barPercents(s.topMovies.map((m) => m.watches))
 	const countryPercents = barPercents(s.mostActiveCountries.map((c) => c.users))
 	return (
@@ -118,7 +99,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 			</ul>
 
 			<div className="grid gap-6 lg:grid-cols-2">
-				<Section id="server-load" title="Server Load">
+				<StatsSection id="server-load" title="Server Load">
 					<div
 						className="h-3 w-full overflow-hidden rounded-full bg-surface-3"
 						role="meter"
@@ -134,23 +115,14 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 						{s.serverLoad}%
 					</p>
 					<p className="text-sm text-muted">Green below 70%, yellow from 70%, red from 90%.</p>
-				</Section>
-				<Section id="active-users" title="Active Users">
-					<BarList
-						label="Active users by period"
-						testId="active-users-bars"
-						items={active.map((a) => ({
-							key: a.key,
-							label: a.label,
-							value: formatFullCount(a.value),
-							percent: barPercent(a.value, activeMax),
-						}))}
-					/>
-				</Section>
+				</StatsSection>
+				<StatsSection id="active-users" title="Active Users">
+					<ActivePeriodBars label="Active users by period" counts={s.activeUsers} />
+				</StatsSection>
 			</div>
 
 			<div className="grid gap-6 lg:grid-cols-2">
-				<Section id="top-movies" title="Most Watched Movies">
+				<StatsSection id="top-movies" title="Most Watched Movies">
 					{s.topMovies.length === 0 ? (
 						<NoData />
 					) : (
@@ -161,13 +133,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 							items={s.topMovies.map((movie, index) => ({
 								key: movie.id,
 								label: movie.href ? (
-									<Link
-										to={movie.href}
-										prefetch="intent"
-										className="font-medium underline decoration-muted underline-offset-4 hover:decoration-current"
-									>
-										{movie.title}
-									</Link>
+									<StatsTitleLink to={movie.href}>{movie.title}</StatsTitleLink>
 								) : (
 									<span className="font-medium">{movie.title}</span>
 								),
@@ -176,29 +142,13 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 							}))}
 						/>
 					)}
-				</Section>
-				<Section id="views-by-day" title="Views by Day of Week">
-					{s.watchesByDay.length === 0 ? (
-						<NoData />
-					) : (
-						<ColumnChart
-							caption="Views by day of week"
-							labelHeading="Day"
-							valueHeading="Views"
-							testId="views-by-day-chart"
-							columns={s.watchesByDay.map((entry) => ({
-								label: entry.day,
-								shortLabel: dayAbbreviation(entry.day),
-								value: entry.count,
-								shortValue: formatCompact(entry.count),
-								fullValue: formatFullCount(entry.count),
-							}))}
-						/>
-					)}
-				</Section>
+				</StatsSection>
+				<StatsSection id="views-by-day" title="Views by Day of Week">
+					{s.watchesByDay.length === 0 ? <NoData /> : <ViewsByDayChart days={s.watchesByDay} />}
+				</StatsSection>
 			</div>
 
-			<Section id="top-locations" title="Top User Locations">
+			<StatsSection id="top-locations" title="Top User Locations">
 				{s.mostActiveCountries.length === 0 ? (
 					<NoData />
 				) : (
@@ -213,7 +163,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
 						}))}
 					/>
 				)}
-			</Section>
+			</StatsSection>
 		</div>
 	)
 }

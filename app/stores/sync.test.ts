@@ -229,6 +229,36 @@ describe('outbox', () => {
 		expect(sync.pendingChanges('ann').bookmarks).toBe(false)
 	})
 
+	it('sends one flush at a time: a check while a slow request is out waits for it and does not send the same changes again', async () => {
+		const sync = await import('./sync.ts')
+		storage.setItem('user-info', JSON.stringify({ username: 'ann' }))
+		setLocal([{ mediaId: 7, category: 'watchlist', addedAt: 700 }], [], 700)
+		const serve = vi.mocked(fetch).getMockImplementation()!
+		let answer!: () => void
+		const slow = new Promise<void>((resolve) => (answer = resolve))
+		vi.mocked(fetch).mockImplementationOnce(async (path, init) => {
+			await slow
+			return serve(path, init)
+		})
+		const first = sync.flushOutbox()
+		const second = sync.flushOutbox(['bookmarks'])
+		answer()
+		expect(await Promise.all([first, second])).toEqual([true, true])
+		expect(bookmarkBodies).toHaveLength(1)
+		// Once it is back, the next flush goes out again.
+		setLocal(
+			[
+				{ mediaId: 7, category: 'watchlist', addedAt: 700 },
+				{ mediaId: 8, category: 'watchlist', addedAt: 800 },
+			],
+			[],
+			800,
+		)
+		await sync.flushOutbox()
+		expect(bookmarkBodies).toHaveLength(2)
+		expect(server.bookmarks.map((b) => b.mediaId)).toEqual([7, 8])
+	})
+
 	it('pulls when another device raised the revision, and a removal there removes it here', async () => {
 		const sync = await import('./sync.ts')
 		storage.setItem('user-info', JSON.stringify({ username: 'ann' }))

@@ -322,15 +322,28 @@ export async function runStartupSync(options: StartupSyncOptions = {}) {
 	return { ok, user }
 }
 
+/** The last flush asked for (flushOutbox sends one at a time). */
+let flushing: Promise<unknown> = Promise.resolve()
+
 /**
  * Sends whatever is pending, quietly (no success toasts). Backs off after
  * failures; a 401 runs the logout routine. Returns true when nothing is left.
+ * One at a time, in turn: a flush asked for while another is out starts when it is
+ * back, and sends only what is still pending then. Side by side, both requests
+ * carried the same changes (on a slow connection the 5 s check and the end of
+ * playback both did).
  */
-export async function flushOutbox(
+export function flushOutbox(
 	kinds: Array<'bookmarks' | 'history' | 'settings'> = ['bookmarks', 'history', 'settings'],
 	options: { checkRemote?: boolean } = {},
-	now = Date.now(),
-) {
+	now?: number,
+): Promise<boolean> {
+	const flush = flushing.then(() => flushOnce(kinds, options, now ?? Date.now()))
+	flushing = flush.catch(() => {})
+	return flush
+}
+
+async function flushOnce(kinds: Array<'bookmarks' | 'history' | 'settings'>, options: { checkRemote?: boolean }, now: number) {
 	const info = storedUserInfo()
 	if (!info) return true
 	const username = info.username

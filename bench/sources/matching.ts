@@ -1,4 +1,9 @@
-// npm run bench:sources (or: npx tsx bench/sources/matching.ts [--files=20000] [--movies=<TMDB movies .jsonl>])
+// npm run bench:sources (or: npx tsx bench/sources/matching.ts [--files=20000] [--movies=<TMDB movies .jsonl>] [--scan-only] [--keep])
+//
+// --scan-only: the scan's figures alone (time, peak RSS of the first scan, match
+// rates), without the name fixture and the capped rescan. --keep: the generated
+// tree stays, with its database as it was before the first scan
+// (data/willow.before-scan.sqlite), for measuring one change after another.
 //
 // Name matching of the media folder, two ways. First the name fixture
 // (tests/fixtures/media-names.ts: scene, fansub and Plex/Jellyfin names, near
@@ -9,7 +14,7 @@
 // articles, original titles, a year one off or none, typos; Plex folders and
 // scene names), a tenth with {tmdb-…} tags, and 5 % near misses (a sequel, a
 // remake, a same-name title of another year) that must match nothing, scanned
-// with no probing in a process of its own (matching-scan.child.ts). Prints
+// with no probing by `npm run media:scan` in a process of its own. Prints
 // time, that process's peak RSS (goal ≤ 200 MB), the true match rate (goals:
 // 100 % tagged, ≥ 95 % untagged) and the false match rate (goal 0), by kind.
 // The catalogue is the demo one, plus the shared data's 3,000 real films
@@ -19,6 +24,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { yearOf } from '#app/lib/titles/match.ts'
 import { importCatalogFile } from '#server/catalog/import.server.ts'
 import { createMatcher } from '#server/sources/media-folder/naming-match.server.ts'
@@ -28,11 +34,15 @@ import { MEDIA_NAME_CASES } from '#tests/fixtures/media-names.ts'
 import { seedDemo } from '../../server/catalog/demo.server.ts'
 import { createDatabase, migrateToLatest, setDatabaseForTests } from '../../server/db/db.server.ts'
 import { resetEnvForTests } from '../../server/env.server.ts'
+import { benchStamp } from '../stamp.ts'
 import { nearMisses, rate, seededRandom, writtenVariant, type CatalogueTitle } from '../title-variants.ts'
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]))
 const TOTAL = Number(args.get('files') ?? process.env.BENCH_FILES ?? 20_000)
+const REPO = path.resolve(import.meta.dirname, '../..')
 const SHARED_MOVIES = path.resolve(import.meta.dirname, '../../../shared/data/tmdb-movies-3000.jsonl')
+const SCAN_ONLY = args.has('scan-only')
+const KEEP = args.has('keep')
 const MOVIES = args.get('movies') ?? (fs.existsSync(SHARED_MOVIES) ? SHARED_MOVIES : undefined)
 
 /** A file or folder name: no path separators or characters Windows refuses. */
@@ -102,14 +112,17 @@ function makeClip(): Buffer {
 
 async function main() {
 	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-bench-media-'))
-	const handle = createDatabase({ sqliteFile: path.join(root, 'bench.sqlite') })
+	// Where `media:scan` finds it: DATA_DIR/willow.sqlite.
+	const dataDir = path.join(root, 'data')
+	fs.mkdirSync(dataDir)
+	const handle = createDatabase({ sqliteFile: path.join(dataDir, 'willow.sqlite') })
 	try {
 		await migrateToLatest(handle)
 		await seedDemo(handle)
 		setDatabaseForTests(handle)
 		process.env.MEDIA_DIR = path.join(root, 'media')
 		resetEnvForTests()
-		await fixtureFigures()
+		if (!SCAN_ONLY) await fixtureFigures()
 		if (MOVIES) await importCatalogFile(handle, MOVIES, { progressEveryMs: 60_000 })
 
 		const titles = await handle.db
@@ -181,29 +194,52 @@ async function main() {
 		}
 		// The scan runs in a process of its own: its peak memory is what an owner's server or
 		// `npm run media:scan` needs, not what this bench holds to generate and check the tree.
-		// The goal is judged on the first scan of a new database (every file new, every row
-		// written) with Node's default heap, the way `media:scan` runs. A rescan with the heap
-		// capped at 64 MB follows, which shows how much the scan really keeps alive.
+		// It is `npm run media:scan` itself (scripts/media-scan.ts: migrations, the start-up tasks,
+		// the scan, its report) on this bench's database; peak-rss.preload.mjs reports the peak RSS
+		// of every process the command starts, and the biggest (the scanning one) is the figure. The goal is judged on the first scan of a new database
+		// (every file new, every row written) with Node's default heap, as the command runs. A
+		// rescan with the heap capped at 64 MB follows, which shows how much the scan keeps alive.
+		// The times are the command's, start-up included.
 		const scanOnce = (nodeOptions: string[]) => {
-			const scan = spawnSync(
-				process.execPath,
-				[
-					...nodeOptions,
-					'--import',
-					'tsx',
-					path.join(import.meta.dirname, 'matching-scan.child.ts'),
-					path.join(root, 'bench.sqlite'),
-					path.join(root, 'media'),
-				],
-				{ encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' } },
-			)
-			if (scan.status !== 0) throw new Error(`the scan failed:\n${scan.stderr}`)
-			return JSON.parse(scan.stdout.trim().split('\n').at(-1)!) as { seconds: number; beforeBytes: number; peakBytes: number }
+			const peaks = path.join(root, 'peaks')
+			fs.rmSync(peaks, { recursive: true, force: true })
+			fs.mkdirSync(peaks)
+			const started = performance.now()
+			const scan = spawnSync('npm', ['run', '--silent', 'media:scan'], {
+				cwd: REPO,
+				encoding: 'utf8',
+				maxBuffer: 256 * 1024 * 1024,
+				env: {
+					...process.env,
+					NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${path.join(import.meta.dirname, 'peak-rss.preload.mjs')}`, ...nodeOptions]
+						.filter(Boolean)
+						.join(' '),
+					BENCH_PEAK_RSS_DIR: peaks,
+					DATA_DIR: dataDir,
+					MEDIA_DIR: path.join(root, 'media'),
+					DATABASE_URL: '',
+					REDIS_URL: '',
+					LOG_LEVEL: 'info',
+				},
+			})
+			if (scan.status !== 0) throw new Error(`media:scan failed:\n${scan.stderr}`)
+			const seconds = (performance.now() - started) / 1000
+			const records = fs
+				.readdirSync(peaks)
+				.map(
+					(name) =>
+						JSON.parse(fs.readFileSync(path.join(peaks, name), 'utf8')) as { script: string; peakBytes: number; heapLimitBytes: number },
+				)
+			const biggest = records.sort((a, b) => b.peakBytes - a.peakBytes)[0]
+			if (!biggest) throw new Error('media:scan ran no process that reported its memory')
+			return { seconds, ...biggest }
 		}
 		const rowsBefore = (await handle.db.selectFrom('media_files').select('relative_path').execute()).length
 		if (rowsBefore !== 0) throw new Error(`the first scan must start from a new database (it holds ${rowsBefore} media rows)`)
+		// VACUUM INTO: a whole copy, the write-ahead log's pages included.
+		if (KEEP) await sql`VACUUM INTO ${path.join(dataDir, 'willow.before-scan.sqlite')}`.execute(handle.db)
 		const uncapped = scanOnce([])
-		const capped = scanOnce(['--max-old-space-size=64'])
+		const capped = SCAN_ONLY ? null : scanOnce(['--max-old-space-size=64'])
 		const SCAN_RSS_GOAL = 200 * 1024 * 1024
 		const { seconds } = uncapped
 		const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
@@ -224,9 +260,9 @@ async function main() {
 		console.log(
 			`files: ${expected.size} (${usable.length} distinct catalogue titles${MOVIES ? `, the demo catalogue and ${path.basename(MOVIES)}` : ', the demo catalogue'})`,
 		)
-		console.log(`time: ${seconds.toFixed(1)} s (${Math.round(expected.size / seconds)} files/s)`)
+		console.log(`time of npm run media:scan, start-up included: ${seconds.toFixed(1)} s (${Math.round(expected.size / seconds)} files/s)`)
 		console.log(
-			`peak RSS of the scanning process, first scan of a new database with Node's default heap: ${mb(uncapped.peakBytes)} (goal ≤ 200 MB${uncapped.peakBytes > SCAN_RSS_GOAL ? ': NOT MET' : ''}); a rescan with the heap capped at 64 MB: ${mb(capped.peakBytes)} (${capped.seconds.toFixed(1)} s); ${mb(uncapped.beforeBytes)} before the scan (node, tsx and the server modules)`,
+			`peak RSS of the media:scan process, first scan of a new database with Node's default heap (limit ${mb(uncapped.heapLimitBytes)}): ${mb(uncapped.peakBytes)} (goal ≤ 200 MB${uncapped.peakBytes > SCAN_RSS_GOAL ? ': NOT MET' : ''})${capped ? `; a rescan with the heap capped at 64 MB: ${mb(capped.peakBytes)} (${capped.seconds.toFixed(1)} s)` : ''} (${benchStamp()})`,
 		)
 		console.log(`tagged matched: ${rate(positives(true).filter(right).length, positives(true).length)} (goal 100 %)`)
 		console.log(`untagged true match rate: ${rate(positives(false).filter(right).length, positives(false).length)} (goal ≥ 95 %)`)
@@ -238,7 +274,8 @@ async function main() {
 	} finally {
 		setDatabaseForTests(undefined)
 		await handle.close()
-		fs.rmSync(root, { recursive: true, force: true })
+		if (KEEP) console.log(`kept: ${root}`)
+		else fs.rmSync(root, { recursive: true, force: true })
 	}
 }
 

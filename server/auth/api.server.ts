@@ -158,6 +158,12 @@ export function authApiRouter() {
 		'/logout',
 		jsonHandler(async (req, res) => {
 			await endSession(req, res)
+			// The account page's Log out is also a plain form, so a tap before the page's JavaScript has
+			// run still signs out (issue 26): the browser's own form post gets the login page.
+			if (req.is('application/x-www-form-urlencoded')) {
+				res.redirect(303, '/login')
+				return undefined
+			}
 			return { ok: true }
 		}),
 	)

@@ -81,6 +81,22 @@ describe.each(makers)('%s cache', (kind, make) => {
 		await new Promise((r) => setTimeout(r, 20))
 		expect(await cached('stale', { ttlMs: 60_000 }, async () => 'third')).toBe('second')
 	})
+
+	it('peeks at a held value, fresh or stale, and never loads', async () => {
+		const cached = createCachedLoader(cache)
+		expect(await cached.peek('peeked')).toBeUndefined()
+		const pending = cached(
+			'peeked',
+			{ ttlMs: 20, staleMs: 60_000 },
+			() => new Promise<string>((resolve) => setTimeout(resolve, 30, 'loaded')),
+		)
+		// A load under way is not waited for.
+		expect(await cached.peek('peeked')).toBeUndefined()
+		await pending
+		expect(await cached.peek('peeked')).toBe('loaded')
+		await new Promise((r) => setTimeout(r, 40))
+		expect(await cached.peek('peeked')).toBe('loaded')
+	})
 })
 
 describe('redis cache', () => {

@@ -148,7 +148,7 @@ export function createCachedLoader(cache: Cache) {
 		return promise
 	}
 
-	return async function cached<T>(key: string, options: CachedOptions, load: () => Promise<T>): Promise<T> {
+	async function cached<T>(key: string, options: CachedOptions, load: () => Promise<T>): Promise<T> {
 		const close = near?.get(key) as Entry<T> | undefined
 		if (close && close.freshUntil > Date.now()) return close.value
 		const entry = await cache.get<Entry<T>>(key).catch((error: unknown) => {
@@ -168,6 +168,19 @@ export function createCachedLoader(cache: Cache) {
 		}
 		return refresh(key, options, load)
 	}
+
+	/**
+	 * The value held for `key`, fresh or stale, without loading anything: for
+	 * callers that must not wait on the source (a hung add-on's manifest).
+	 */
+	async function peek<T>(key: string): Promise<T | undefined> {
+		const close = near?.get(key) as Entry<T> | undefined
+		if (close) return close.value
+		const entry = await cache.get<Entry<T>>(key).catch(() => undefined)
+		return entry?.value
+	}
+
+	return Object.assign(cached, { peek })
 }
 
 let shared: Cache | undefined

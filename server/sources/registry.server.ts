@@ -28,7 +28,7 @@ export async function sourcesFor(options: {
 	if (mediaFolder) sources.push(mediaFolder)
 	const token = tokenSource()
 	if (token && (!options.forLookup || options.uiToken || options.only === TOKEN_SOURCE_ID)) sources.push(token)
-	sources.push(...(await addonSources(options.user, { forLookup: options.forLookup, extraOwnerUrls: options.extraOwnerAddons })))
+	sources.push(...(await addonSources(options.user, { extraOwnerUrls: options.extraOwnerAddons })))
 	const sample = sampleSource()
 	if (sample) sources.push(sample)
 	return sources

@@ -20,8 +20,14 @@ import { isNotFoundError } from '../catalog/page-data.server.ts'
 // `append_to_response=alternative_titles` gives the names the search does not
 // show, read only for the few candidates of a name nothing else matched.
 
-/** Searches and details answers one lookup keeps. */
-const CACHED = 2000
+/**
+ * Searches and details answers one lookup keeps. A name's files come together
+ * in a walk (a series' episodes, a film's folder), so a few hundred recent
+ * names catch the repeats; thousands kept a first scan's answers alive long
+ * enough to be promoted to the old generation, garbage a default heap then
+ * let grow by tens of megabytes (issue 28).
+ */
+const TITLE_LOOKUP_CACHED = 200
 
 /** Candidates whose alternative titles are read when no title or original title matches. */
 const ALTERNATIVES_FOR = 5
@@ -71,8 +77,8 @@ function candidateOf(found: Found, type: 'movie' | 'show'): LookupCandidate {
 
 export function createTitleLookup() {
 	// Bounded: a scan of a big library asks thousands of distinct names, and a name's files mostly come together.
-	const searches = new LRUCache<string, Promise<LookupCandidate[]>>({ max: CACHED })
-	const detailsCache = new LRUCache<string, Promise<TitleDetails | null>>({ max: CACHED })
+	const searches = new LRUCache<string, Promise<LookupCandidate[]>>({ max: TITLE_LOOKUP_CACHED })
+	const detailsCache = new LRUCache<string, Promise<TitleDetails | null>>({ max: TITLE_LOOKUP_CACHED })
 
 	function search(title: string): Promise<LookupCandidate[]> {
 		const key = title.toLowerCase()

@@ -90,6 +90,31 @@ test.describe('home', () => {
 		await checkA11y(page)
 	})
 
+	test('hero carousel dots are one tab stop; arrows, Home and End choose the slide', async ({ page }) => {
+		await page.goto('/')
+		await waitForHydration(page)
+		await page.getByRole('button', { name: 'Pause slideshow' }).click()
+		const dots = page.getByTestId('hero-dot')
+		// Only the current slide's dot is in the tab order: Tab from it reaches the pause button.
+		await expect(dots.first()).toHaveAttribute('tabindex', '0')
+		await expect(dots.nth(1)).toHaveAttribute('tabindex', '-1')
+		await dots.first().focus()
+		await page.keyboard.press('ArrowRight')
+		await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true')
+		await expect(dots.nth(1)).toBeFocused()
+		await page.keyboard.press('End')
+		await expect(dots.nth(14)).toHaveAttribute('aria-current', 'true')
+		await page.keyboard.press('ArrowRight')
+		await expect(dots.first()).toHaveAttribute('aria-current', 'true')
+		await expect(dots.first()).toBeFocused()
+		await page.keyboard.press('ArrowLeft')
+		await expect(dots.nth(14)).toBeFocused()
+		await page.keyboard.press('Home')
+		await expect(dots.first()).toHaveAttribute('aria-current', 'true')
+		await page.keyboard.press('Tab')
+		await expect(page.getByRole('button', { name: 'Resume slideshow' })).toBeFocused()
+	})
+
 	test('hero carousel auto-advances after 5 s', async ({ page }) => {
 		await page.goto('/')
 		await waitForHydration(page)

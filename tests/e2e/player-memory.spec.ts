@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 
 // What the player remembers and shows beyond playing: the point saved at
 // once on pause (not only every 2 s), the seek bar's preview pictures, and
@@ -115,6 +115,7 @@ test('a quality and a speed chosen survive closing and reopening the player @mob
 
 test('with Seek preview off there are no thumbnails, and hovering the seek bar shows no preview box', async ({ page }) => {
 	await page.goto('/account?tab=player')
+	await waitForHydration(page)
 	await page.getByRole('switch', { name: /Seek preview/ }).click()
 	await expect.poll(() => page.evaluate(() => localStorage.getItem('settings') ?? '')).toContain('"preview":false')
 	await openPlayer(page)

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { checkA11y, expect, test } from './fixtures.ts'
+import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 
 // The player on a fresh install: the built-in sample clips (Big Buck Bunny as
 // MP4 1080/720/480 and HLS with English SRT and Spanish VTT captions, intro
@@ -89,8 +89,12 @@ test('plays the HLS sample through hls.js and switches between its levels', asyn
 })
 
 test('HLS audio: a menu of the stream’s languages, the preferred one picked at start, and a switch', async ({ page }) => {
+	// Two pages and a player: 27-36 s on a 2-core machine under a full run's load.
+	test.setTimeout(60_000)
 	// Preferred audio: Spanish (an account setting kept on the device).
 	await page.goto('/account?tab=content')
+	// Picked before hydration, the choice could be lost (a CI run stored "english").
+	await waitForHydration(page)
 	await page.getByLabel('Preferred audio').selectOption('spanish')
 	await expect.poll(() => page.evaluate(() => localStorage.getItem('settings') ?? '')).toContain('"preferredAudio":"spanish"')
 	await openPlayer(page)
@@ -127,6 +131,8 @@ test('file quality change keeps playing from the same point', async ({ page }) =
 })
 
 test('captions show and follow size, colour and delay; a local file loads', async ({ page }) => {
+	// Forty-odd steps, each a round trip to the browser: 29-33 s on a loaded 2-core machine.
+	test.setTimeout(60_000)
 	await openPlayer(page)
 	await expectAdvancing(page)
 	const cue = page.getByTestId('player-cue').first()
@@ -161,6 +167,8 @@ test('captions show and follow size, colour and delay; a local file loads', asyn
 
 test('the Appearance settings offer subtitle background and delay, and the player uses them', async ({ page }) => {
 	await page.goto('/account?tab=appearance')
+	// Picked before hydration, the choice could be lost (a CI run saw "translucent" stored).
+	await waitForHydration(page)
 	await page.getByLabel('Subtitle background').selectOption('solid')
 	const delay = page.getByLabel('Subtitle delay')
 	await delay.focus()
@@ -247,6 +255,8 @@ test("an episode's progress is saved with its own TMDB episode and season ids", 
 })
 
 test('the player is modal: Tab and Shift+Tab stay inside, the page behind is inert, Escape returns focus to Watch', async ({ page }) => {
+	// Forty-odd steps, each a round trip to the browser: 29-33 s on a loaded 2-core machine.
+	test.setTimeout(60_000)
 	await openPlayer(page)
 	await expectAdvancing(page)
 	await expect(page.locator('body > [inert]').first()).toBeAttached()
@@ -318,6 +328,8 @@ test('a stream that fails shows the fatal screen with the exact texts, and Reloa
 })
 
 test('S1E1: Next Episode reaches S1E2 and it plays, with S1E2 looked up ahead and not again', async ({ page }) => {
+	// Two pages and a player: 27-36 s on a 2-core machine under a full run's load.
+	test.setTimeout(60_000)
 	const episodeTwoLookups: string[] = []
 	page.on('request', (request) => {
 		const url = new URL(request.url())

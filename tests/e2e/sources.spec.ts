@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext, Page, Route } from '@playwright/test'
+import { MEDIA_FOLDER_MOVIE, SOURCES_ORIGIN } from '../../playwright.config.ts'
 import { checkA11y, expect, test } from './fixtures.ts'
 
 // Sources that hang or answer late never hold the player back, the owner's
@@ -14,6 +15,7 @@ import { checkA11y, expect, test } from './fixtures.ts'
 const BIG_BUCK_BUNNY = '/movies/10378-big-buck-bunny'
 const OWNER_ADDON_COOKIE = 'willow-test-owner-addon'
 const SAMPLE_MP4 = path.resolve('server/sources/sample/clips/sample-480.mp4')
+const LIBRARY_SIGN_IN = "Sign in to play files from this site's library"
 
 interface FakeAddon {
 	manifestUrl: string
@@ -92,53 +94,96 @@ async function waitForScripts(page: Page) {
 	await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined)
 }
 
-/** Milliseconds from pressing Watch to the player's first frame (a decoded picture, playback under way). */
+/**
+ * Milliseconds from pressing Watch to the player's first frame (a decoded picture, playback under
+ * way), the whole path: the lookup, the player, the clip. The page starts its lookup once hydrated,
+ * and would mostly have found the clip before Watch is pressed, leaving the lookup out of the time;
+ * so the browser holds the lookup request back until Watch is pressed (its start also says the page
+ * has hydrated, so the click reaches its handler).
+ */
 async function watchToFirstFrame(page: Page): Promise<number> {
-	await page.goto(BIG_BUCK_BUNNY)
-	await waitForScripts(page)
-	const watch = page.locator('main').getByTestId('watch-button')
-	await expect(watch).toBeEnabled()
-	await page.evaluate(() => {
-		;(window as unknown as { __watchAt: number }).__watchAt = performance.now()
-	})
-	await watch.click()
-	const handle = await page.waitForFunction(
-		() => {
-			const video = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
-			if (!video || video.readyState < 2 || video.currentTime <= 0) return null
-			return performance.now() - (window as unknown as { __watchAt: number }).__watchAt
-		},
-		undefined,
-		{ polling: 'raf', timeout: 20_000 },
-	)
-	return (await handle.jsonValue()) as number
+	let pressWatch = () => {}
+	const pressed = new Promise<void>((resolve) => (pressWatch = resolve))
+	let lookupAsked = () => {}
+	const asked = new Promise<void>((resolve) => (lookupAsked = resolve))
+	const holdLookup = async (route: Route) => {
+		lookupAsked()
+		await pressed
+		await route.continue()
+	}
+	await page.route('**/api/sources/lookup?*', holdLookup)
+	try {
+		await page.goto(BIG_BUCK_BUNNY)
+		await asked
+		const watch = page.locator('main').getByTestId('watch-button')
+		await expect(watch).toHaveAttribute('data-phase', 'looking')
+		await page.evaluate(() => {
+			;(window as unknown as { __watchAt: number }).__watchAt = performance.now()
+		})
+		await watch.click()
+		pressWatch()
+		const handle = await page.waitForFunction(
+			() => {
+				const video = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+				if (!video || video.readyState < 2 || video.currentTime <= 0) return null
+				return performance.now() - (window as unknown as { __watchAt: number }).__watchAt
+			},
+			undefined,
+			{ polling: 'raf', timeout: 20_000 },
+		)
+		return (await handle.jsonValue()) as number
+	} finally {
+		pressWatch()
+		await page.unroute('**/api/sources/lookup?*', holdLookup)
+	}
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+/** The middle value; of an even count, the mean of the two middle ones. */
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b)
+	const middle = Math.floor(sorted.length / 2)
+	return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
 
-test('an owner add-on that never answers does not delay the player', async ({ page, context, baseURL }) => {
-	test.setTimeout(90_000)
+test('an owner add-on that never answers does not delay the player @quiet', async ({ page, context, baseURL }) => {
+	// Twelve watches; a few seconds each, more while other work loads the machine.
+	test.setTimeout(240_000)
 	const hung = await startFakeAddon({ hang: true })
 	try {
+		// One of each first, not counted: the player's chunk and the clip come from the network once.
+		await setOwnerAddon(context, baseURL, null)
+		await watchToFirstFrame(page)
+		await setOwnerAddon(context, baseURL, hung, 'warm')
+		await watchToFirstFrame(page)
 		const plain: number[] = []
 		const withHung: number[] = []
-		// Alternated, so a busy moment of the machine falls on both.
-		for (let round = 0; round < 3; round++) {
+		// Interleaved, each pair in turn order (ABBA…), so a busy moment of the shared machine and any
+		// drift over the run fall on both; medians, so one slow round on either side does not decide.
+		for (let round = 0; round < 5; round++) {
+			const hungFirst = round % 2 === 1
+			if (hungFirst) {
+				await setOwnerAddon(context, baseURL, hung, String(round))
+				withHung.push(await watchToFirstFrame(page))
+			}
 			await setOwnerAddon(context, baseURL, null)
 			plain.push(await watchToFirstFrame(page))
-			await setOwnerAddon(context, baseURL, hung, String(round))
-			withHung.push(await watchToFirstFrame(page))
+			if (!hungFirst) {
+				await setOwnerAddon(context, baseURL, hung, String(round))
+				withHung.push(await watchToFirstFrame(page))
+			}
+			if (round === 0) {
+				// The hung add-on was asked: it is in the lookup, still checking when the player opened.
+				await page.getByTestId('player-source-button').click()
+				await expect(page.getByTestId('player-panel-source')).toContainText('127.0.0.1')
+			}
 		}
-		// The hung add-on was asked: it is in the lookup, still checking when the player opened.
-		await page.getByTestId('player-source-button').click()
-		await expect(page.getByTestId('player-panel-source')).toContainText('127.0.0.1')
-		test.info().annotations.push({ type: 'watch → first frame (ms)', description: `none ${plain.join(', ')}; hung ${withHung.join(', ')}` })
-		// Issue 25's goal is 1.5×; the extra second allows for what is still open here: the player's
-		// source list (GET /api/sources) waits up to 1 s for the hung add-on's name, on one of the
-		// browser's six connections to this host, while the clip starts loading.
-		expect(median(withHung)).toBeLessThanOrEqual(median(plain) * 1.5 + 1000)
-		// Before issue 25 the player waited for SOURCE_TIMEOUT_MS (8 s): 8.7 s here on the old watch flow.
-		expect(Math.max(...withHung)).toBeLessThan(4000)
+		const timings = `watch → first frame (ms): none ${plain.map(Math.round).join(', ')}; hung ${withHung.map(Math.round).join(', ')}`
+		test.info().annotations.push({ type: 'timings', description: timings })
+		console.log(timings)
+		// Issue 25's goal, as it is: within 1.5× of the same title with no add-on. Relative, not in
+		// seconds: on a loaded machine both sides slow down alike (the old flow's wait for
+		// SOURCE_TIMEOUT_MS, 8 s, made it 8.7 s against 1.3 s).
+		expect(median(withHung), timings).toBeLessThanOrEqual(median(plain) * 1.5)
 	} finally {
 		await hung.close()
 	}
@@ -233,42 +278,60 @@ test('a movie no source has says why, naming what the sample clips cover, with a
 	await expect(page).toHaveURL(/\/movies\/10378-big-buck-bunny$/)
 })
 
-test('an episode no source has shows the episode text and the reason under it', async ({ page }) => {
+test('an episode no source has shows the episode text and the reason under it @mobile', async ({ page }) => {
 	await page.goto('/series/66732-stranger-things/1/4')
 	await waitForScripts(page)
 	await expect(page.getByTestId('watch-status')).toHaveText('Failed to load video sources. Please try again later.', { timeout: 15_000 })
 	await expect(page.getByTestId('watch-reasons')).toContainText('Sample clips cover')
+	// The button's own text (product.md §8) is shown whole, not cut by the button's fixed width, on a phone as on a desktop.
+	const label = page.getByTestId('watch-button').locator('span')
+	await expect(label).toHaveText('Not found: Click to try again')
+	expect(await label.evaluate((span) => span.scrollWidth <= span.clientWidth)).toBe(true)
 })
 
-test('signed out, a title only the media folder has says to sign in, with the link', async ({ page }) => {
-	// This suite's server has no media folder: its answer (tests/integration/media-library.test.ts checks the real one) is played back.
-	const library = { id: 'library', name: 'Media folder' }
-	const events = [
-		{ event: 'checking', source: library },
-		{ event: 'checking', source: { id: 'sample', name: 'Sample clips' } },
-		{
-			event: 'none',
-			source: library,
-			reason: "Sign in to play files from this site's library",
-			next: { href: '/login', label: 'Sign in' },
-		},
-		{ event: 'none', source: { id: 'sample', name: 'Sample clips' }, reason: 'No source has this title. Sample clips cover Sintel.' },
-		{ event: 'done' },
-	]
-	await page.route('**/api/sources/lookup?*', (route) =>
-		route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: events.map((e) => `${JSON.stringify(e)}\n`).join('') }),
-	)
-	await page.goto('/movies/550-fight-club')
-	await waitForScripts(page)
-	const watch = page.locator('main').getByTestId('watch-button')
-	await expect(watch).toHaveAttribute('data-phase', 'failed', { timeout: 15_000 })
-	await watch.click()
-	const reasons = page.getByTestId('watch-reasons')
-	await expect(reasons).toContainText("Sign in to play files from this site's library")
-	// A reason without a next step is not listed.
-	await expect(reasons.getByRole('listitem')).toHaveCount(1)
-	await reasons.getByRole('link', { name: 'Sign in' }).click()
-	await expect(page).toHaveURL(/\/login$/)
+test.describe('the media folder, signed out (MEDIA_ACCESS=signed-in)', () => {
+	// The app server at SOURCES_ORIGIN has the media folder (The Dark Knight) with the default access:
+	// signed-in viewers only. Its first scan may still be running when the suite starts.
+	test.use({ baseURL: SOURCES_ORIGIN })
+	test.beforeEach(async ({ request }) => {
+		await expect
+			.poll(async () => (await request.get(`/api/sources/lookup?type=movie&tmdbId=${MEDIA_FOLDER_MOVIE.tmdbId}&source=library`)).text(), {
+				timeout: 30_000,
+			})
+			.toContain(LIBRARY_SIGN_IN)
+	})
+
+	test('a title only the folder has says to sign in, with the link; a title it lacks does not', async ({ page }) => {
+		await page.goto(MEDIA_FOLDER_MOVIE.path)
+		await waitForScripts(page)
+		const watch = page.locator('main').getByTestId('watch-button')
+		await expect(watch).toHaveAttribute('data-phase', 'failed', { timeout: 15_000 })
+		await watch.click()
+		await expect(page.getByText("We can't find this movie right now, try again?", { exact: true })).toBeVisible()
+		const reasons = page.getByTestId('watch-reasons')
+		await expect(reasons.getByRole('listitem').first()).toHaveText(`${LIBRARY_SIGN_IN} Sign in`)
+		// The sample clips' reason follows; the owner add-on's ("nothing for this title") has no next step and is not listed.
+		await expect(reasons.getByRole('listitem')).toHaveCount(2)
+		await reasons.getByRole('link', { name: 'Sign in' }).click()
+		await expect(page).toHaveURL(/\/login$/)
+
+		// Signing in would not help on a title the folder does not have (issue 25 item 4).
+		await page.goto('/movies/550-fight-club')
+		await waitForScripts(page)
+		await expect(watch).toHaveAttribute('data-phase', 'failed', { timeout: 15_000 })
+		await watch.click()
+		await expect(reasons).toContainText('No source has this title. Sample clips cover')
+		await expect(reasons).not.toContainText(LIBRARY_SIGN_IN)
+		await expect(reasons.getByRole('link', { name: 'Sign in' })).toHaveCount(0)
+	})
+
+	test('chosen in the player on a title it lacks, the media folder says so, not to sign in', async ({ page }) => {
+		await page.goto(`${BIG_BUCK_BUNNY}?play=true`)
+		await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
+		await page.getByTestId('player-source-button').click()
+		await page.getByTestId('player-source-option').filter({ hasText: 'Media folder' }).click()
+		await expect(page.getByTestId('player-notice')).toHaveText('Failed to load source: Media folder. Not in the media folder.')
+	})
 })
 
 test('choosing the 4K service without a token says what to do, and so does the media folder', async ({ page }) => {
@@ -280,7 +343,7 @@ test('choosing the 4K service without a token says what to do, and so does the m
 		'Failed to load source: 4K service. Your 4K token is missing or expired: set it up on /4k.',
 	)
 
-	// The media folder, signed out (played back: this server has none).
+	// The media folder, signed out, on a title it has (played back: this server's folder is open to everyone and lacks this title).
 	await page.route('**/api/sources', (route) =>
 		route.fulfill({ json: { sources: [{ id: 'library', name: 'Media folder', kind: 'library' }] } }),
 	)

@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { startServerProcess, type ServerProcess } from '#tests/support/servers.ts'
 import { checkA11y, expect, test } from './fixtures.ts'
+import { currentTime, signUp, spread, times, video } from './together-helpers.ts'
 
 // Watch together across two app servers (the production build, separate
 // processes) sharing one PostgreSQL database and one Redis, as behind a load
@@ -59,51 +60,6 @@ test.afterAll(async () => {
 	await admin?.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)
 	await admin?.end()
 })
-
-async function signUp(context: BrowserContext, origin: string, name: string) {
-	const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`
-	const response = await context.request.post(`${origin}/api/auth/signup`, {
-		data: {
-			username: `${name}${tag}`,
-			email: `${name}.${tag}@example.com`,
-			password: 'together password',
-			passwordConfirm: 'together password',
-		},
-	})
-	expect(response.status()).toBe(201)
-	return `${name}${tag}`
-}
-
-function video(page: Page) {
-	return page.getByTestId('player-video')
-}
-
-function currentTime(page: Page) {
-	return video(page).evaluate((element: HTMLVideoElement) => element.currentTime)
-}
-
-/**
- * Every page's position at one instant: each page reads its video with the
- * time it read it (one clock on one machine), and the readings are brought to
- * the latest of those times, so a slow evaluate does not count as drift.
- */
-async function times(pages: Page[]) {
-	const readings = await Promise.all(
-		pages.map((page) =>
-			video(page).evaluate((element: HTMLVideoElement) => ({
-				at: Date.now(),
-				time: element.currentTime,
-				rate: element.paused ? 0 : element.playbackRate,
-			})),
-		),
-	)
-	const instant = Math.max(...readings.map((reading) => reading.at))
-	return readings.map((reading) => reading.time + ((instant - reading.at) / 1000) * reading.rate)
-}
-
-function spread(values: number[]) {
-	return Math.max(...values) - Math.min(...values)
-}
 
 test('three members on two servers play, pause and seek as one; a slow member holds the room; strangers are refused', async ({
 	browser,

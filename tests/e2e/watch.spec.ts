@@ -25,6 +25,8 @@ function countLookups(page: Page) {
 }
 
 test('Watch shows the server being checked, then opens the player; closing drops ?play=true', async ({ page }) => {
+	// Two pages and a player: 27-36 s on a 2-core machine under a full run's load.
+	test.setTimeout(60_000)
 	// The sample source answers in milliseconds on loopback: hold the lookup a moment so "Checking" can be seen.
 	let release: () => void = () => {}
 	const held = new Promise<void>((resolve) => (release = resolve))

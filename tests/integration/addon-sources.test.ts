@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { pino } from 'pino'
@@ -7,7 +9,7 @@ import { createMemoryCache, setCacheForTests } from '#server/cache/cache.server.
 import { seedDemo } from '#server/catalog/demo.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { logger } from '#server/logger.server.ts'
-import { addonSources, lookupAddon } from '#server/sources/addons/addon-sources.server.ts'
+import { addonSources, lookupAddon, warmOwnerAddonManifests } from '#server/sources/addons/addon-sources.server.ts'
 import { setClientLimitsForTests } from '#server/sources/limits.server.ts'
 import { setPublicAddressCheckForTests } from '#server/sources/net/safe-fetch.server.ts'
 import { signProxyUrl, type ProxyTarget } from '#server/sources/proxy/proxy.server.ts'
@@ -107,6 +109,8 @@ function found(result: SourceResult) {
 
 describe('owner add-ons as sources', () => {
 	it('lists the configured add-ons in order, named by their manifests, leaving out URLs that are not http(s)', async () => {
+		// As each app server does at start: the names come from the manifests held then.
+		await warmOwnerAddonManifests()
 		const list = await sources()
 		expect(list.map((s) => s.kind)).toEqual(['addon', 'addon', 'addon', 'addon'])
 		expect(list[0]!.name).toBe(ADDON_NAME)
@@ -173,6 +177,25 @@ describe('owner add-ons as sources', () => {
 			reason: 'not playable in the browser',
 		})
 		expect(await list[0]!.lookup({ ...movie, imdbId: null }, context())).toEqual({ kind: 'none', reason: 'no IMDb id' })
+	})
+
+	it('lists without waiting for an add-on: one that never answers is named by its host, its manifest asked in the background', async () => {
+		let reached = () => {}
+		const asked = new Promise<'asked'>((resolve) => (reached = () => resolve('asked')))
+		const hung = http.createServer(() => reached()) // Never answers.
+		await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve))
+		const host = `127.0.0.1:${(hung.address() as AddressInfo).port}`
+		try {
+			const listing = addonSources(null, { extraOwnerUrls: [`http://${host}/manifest.json`] })
+			// Listed before the add-on is even reached (the listing used to wait up to 1 s for its manifest, the lookup 100 ms).
+			expect(await Promise.race([listing.then(() => 'listed'), asked])).toBe('listed')
+			expect((await listing).at(-1)).toMatchObject({ kind: 'addon', name: host })
+			expect((await listing)[0]!.name).toBe(ADDON_NAME)
+			expect(await asked).toBe('asked')
+		} finally {
+			hung.closeAllConnections()
+			await new Promise((resolve) => hung.close(resolve))
+		}
 	})
 
 	it('ends a hung add-on’s lookup at the caller’s signal', async () => {

@@ -192,6 +192,26 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
 			expect((await replay.get('/api/users/me')).status).toBe(401)
 		})
 
+		it("logout as the browser's own form post (no JavaScript yet) ends the session and answers with /login; another site's form is refused", async () => {
+			const browser = client()
+			await browser.post('/api/auth/signup', newAccount())
+			const cookie = browser.cookie!
+			const formPost = (site: string) =>
+				fetch(`${running.api.baseUrl}/api/auth/logout`, {
+					method: 'POST',
+					redirect: 'manual',
+					headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+				})
+			const crossSite = await formPost('cross-site')
+			expect(crossSite.status).toBe(403)
+			expect((await browser.get('/api/users/me')).status).toBe(200)
+			const sameOrigin = await formPost('same-origin')
+			expect(sameOrigin.status).toBe(303)
+			expect(sameOrigin.headers.get('location')).toBe('/login')
+			expect(sameOrigin.headers.getSetCookie().join()).toMatch(/willow_session=;/)
+			expect((await browser.get('/api/users/me')).status).toBe(401)
+		})
+
 		it('refuses an expired session', async () => {
 			const browser = client()
 			await browser.post('/api/auth/signup', newAccount())

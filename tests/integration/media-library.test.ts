@@ -9,17 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, startApi, type RunningApi } from '#tests/support/api-test-client.ts'
 import { setCatalogBackendForTests } from '#server/catalog/catalog.server.ts'
 import type { CatalogRoute } from '#server/catalog/tmdb-paths.ts'
-import { resetEnvForTests } from '#server/env.server.ts'
 import { notFound } from '#server/http/errors.server.ts'
 import { setDatabaseForTests } from '#server/db/db.server.ts'
 import { EMPTY_FILE_REASON, mediaFileId, scanMediaFolder, type ScanReport } from '#server/sources/media-folder/index.server.ts'
 import { releaseLease, takeLease } from '#server/sources/media-folder/jobs.server.ts'
-import { mediaFolderLookup, SIGN_IN_REASON } from '#server/sources/media-folder/media-folder-source.server.ts'
+import { mediaFolderLookup, NOT_IN_FOLDER_REASON, SIGN_IN_REASON } from '#server/sources/media-folder/media-folder-source.server.ts'
 import { setClientLimitsForTests } from '#server/sources/limits.server.ts'
 import { stopAllHlsJobs } from '#server/sources/media/hls.server.ts'
 import { mediaCorpus } from '../../scripts/make-media-corpus.ts'
 import { resetSigningSecretForTests, signPath } from '#server/sources/signing.server.ts'
 import type { FileStream, HlsStream, LookupContext, LookupEvent, ScrapeRequest } from '#server/sources/types.ts'
+import { keepEnv, setEnv } from '#tests/support/env.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
 
 // The media-folder source end to end: a temporary folder of media generated
@@ -29,14 +29,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/
 const require = createRequire(import.meta.url)
 const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path
 const ENV_KEYS = ['MEDIA_DIR', 'MEDIA_ACCESS', 'DATA_DIR', 'SAMPLE_MEDIA', 'TMDB_API_KEY', 'TMDB_READ_TOKEN', 'TRUST_PROXY']
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]))
-function setEnv(values: Record<string, string | undefined>) {
-	for (const [key, value] of Object.entries(values)) {
-		if (value === undefined) delete process.env[key]
-		else process.env[key] = value
-	}
-	resetEnvForTests()
-}
+const env = keepEnv(ENV_KEYS)
 
 // The fake catalogue: two films called Dune make the ambiguous case.
 const TITLES = [
@@ -229,7 +222,7 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 		await api?.close()
 		await testDb?.destroy()
 		setCatalogBackendForTests(undefined)
-		setEnv(savedEnv)
+		env.restore()
 		resetSigningSecretForTests()
 	})
 
@@ -289,8 +282,14 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 		expect(JSON.parse(row.probe!)).toHaveProperty('unreadable')
 	})
 
-	it('anonymous lookups are refused by default (MEDIA_ACCESS=signed-in)', async () => {
+	it('signed out (MEDIA_ACCESS=signed-in), a title the folder has says to sign in; one it lacks only that it lacks it', async () => {
 		expect(await mediaFolderLookup(fightClub, context(null))).toEqual({ kind: 'none', reason: SIGN_IN_REASON })
+		expect(await mediaFolderLookup(got, context(null))).toEqual({ kind: 'none', reason: SIGN_IN_REASON })
+		// Signing in would not help here: the folder was told to say so before it looked (issue 25 item 4).
+		const inception: ScrapeRequest = { type: 'movie', title: 'Inception', releaseYear: 2010, tmdbId: 27205, imdbId: 'tt1375666' }
+		expect(await mediaFolderLookup(inception, context(null))).toEqual({ kind: 'none', reason: NOT_IN_FOLDER_REASON })
+		const otherEpisode = { ...got, episode: { number: 9, tmdbId: 63064 } }
+		expect(await mediaFolderLookup(otherEpisode, context(null))).toEqual({ kind: 'none', reason: NOT_IN_FOLDER_REASON })
 	})
 
 	it('MEDIA_ACCESS: everyone, or a list of usernames', async () => {
@@ -302,6 +301,10 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 			expect(await mediaFolderLookup(fightClub, context({ id: 'u2', username: 'bob' }))).toEqual({
 				kind: 'none',
 				reason: 'the media folder is not shared with this account',
+			})
+			expect(await mediaFolderLookup({ ...got, episode: { number: 9, tmdbId: 63064 } }, context({ id: 'u2', username: 'bob' }))).toEqual({
+				kind: 'none',
+				reason: NOT_IN_FOLDER_REASON,
 			})
 		} finally {
 			setEnv({ MEDIA_ACCESS: undefined })
@@ -465,6 +468,14 @@ describe.each(DIALECTS)('media folder on %s', (dialect) => {
 			next: { href: '/login', label: 'Sign in' },
 		})
 		expect(SIGN_IN_REASON).toBe("Sign in to play files from this site's library")
+		// An episode the folder does not have: no sign-in step for a signed-out visitor.
+		const elsewhere = await fetch(`${api.baseUrl}/api/sources/lookup?type=tv&tmdbId=1399&season=1&episode=9&source=library`)
+		expect(
+			(await elsewhere.text())
+				.trim()
+				.split('\n')
+				.map((line) => JSON.parse(line) as LookupEvent)[1],
+		).toEqual({ event: 'none', source: { id: 'library', name: 'Media folder' }, reason: NOT_IN_FOLDER_REASON })
 	})
 })
 

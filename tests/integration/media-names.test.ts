@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setCatalogBackendForTests } from '#server/catalog/catalog.server.ts'
 import { seedDemo } from '#server/catalog/demo.server.ts'
 import { setDatabaseForTests } from '#server/db/db.server.ts'
-import { resetEnvForTests } from '#server/env.server.ts'
 import { createMatcher } from '#server/sources/media-folder/naming-match.server.ts'
 import { parseMediaPath } from '#server/sources/media-folder/naming.ts'
 import { MEDIA_NAME_CASES, type MediaNameCase } from '#tests/fixtures/media-names.ts'
+import { keepEnv, setEnv } from '#tests/support/env.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 
 // The name fixture (tests/fixtures/media-names.ts) against the demo catalogue
@@ -16,7 +16,7 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 // no near miss matches anything (issue 25 item 2).
 
 const ENV_KEYS = ['TMDB_API_KEY', 'TMDB_READ_TOKEN', 'CATALOG_DEMO']
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]))
+const env = keepEnv(ENV_KEYS)
 
 type Got = { id: number; type: 'movie' | 'show'; season: number | null; episode: number | null } | string
 
@@ -25,9 +25,7 @@ describe.each(['sqlite'] as const)('the media-name fixture against the demo cata
 	const results = new Map<MediaNameCase, Got>()
 
 	beforeAll(async () => {
-		delete process.env.TMDB_API_KEY
-		delete process.env.TMDB_READ_TOKEN
-		resetEnvForTests()
+		setEnv({ TMDB_API_KEY: undefined, TMDB_READ_TOKEN: undefined })
 		setCatalogBackendForTests(undefined)
 		db = await createTestDatabase(dialect)
 		await seedDemo(db.handle, { now: new Date('2026-06-01T00:00:00Z') })
@@ -47,11 +45,7 @@ describe.each(['sqlite'] as const)('the media-name fixture against the demo cata
 	afterAll(async () => {
 		setDatabaseForTests(undefined)
 		await db?.destroy()
-		for (const [key, value] of Object.entries(savedEnv)) {
-			if (value === undefined) delete process.env[key]
-			else process.env[key] = value
-		}
-		resetEnvForTests()
+		env.restore()
 	})
 
 	it('holds at least 200 names of every kind, near misses included', () => {

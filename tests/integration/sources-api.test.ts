@@ -2,13 +2,13 @@ import crypto from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, startApi, type RunningApi } from '#tests/support/api-test-client.ts'
 import { seedDemo } from '#server/catalog/demo.server.ts'
-import { resetEnvForTests } from '#server/env.server.ts'
 import { addonSourceId } from '#server/sources/addons/addon-sources.server.ts'
 import { setLookupSourcesForTests } from '#server/sources/api.server.ts'
 import { closeClientLimits, consumeClientLimit, setClientLimitsForTests } from '#server/sources/limits.server.ts'
 import { SAMPLE_FILES, SAMPLE_HLS } from '#server/sources/sample/clips.ts'
 import { resetSigningSecretForTests, signPath } from '#server/sources/signing.server.ts'
 import type { LookupContext, LookupEvent, PlaybackSource, SourceResult, Stream } from '#server/sources/types.ts'
+import { keepEnv, setEnv } from '#tests/support/env.ts'
 import { createTestDatabase, DIALECTS, type TestDatabase } from '#tests/support/db.ts'
 
 // GET /api/sources, GET /api/sources/lookup and the sample clips under
@@ -27,15 +27,7 @@ const ENV_KEYS = [
 	'CATALOG_DEMO',
 	'REDIS_URL',
 ]
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]))
-
-function setEnv(values: Record<string, string | undefined>) {
-	for (const [key, value] of Object.entries(values)) {
-		if (value === undefined) delete process.env[key]
-		else process.env[key] = value
-	}
-	resetEnvForTests()
-}
+const env = keepEnv(ENV_KEYS)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -110,7 +102,7 @@ describe.each(DIALECTS)('playback sources API on %s', (dialect) => {
 	afterAll(async () => {
 		await api?.close()
 		await testDb?.destroy()
-		setEnv(savedEnv)
+		env.restore()
 		resetSigningSecretForTests()
 	})
 
@@ -512,7 +504,7 @@ describe('client limits in Redis', () => {
 	beforeAll(() => setEnv({ REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }))
 	afterAll(async () => {
 		await closeClientLimits()
-		setEnv({ REDIS_URL: savedEnv.REDIS_URL })
+		setEnv({ REDIS_URL: env.saved.REDIS_URL })
 	})
 
 	it('count exactly under parallel use', async () => {

@@ -4,101 +4,20 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { MAX_MEMBERS } from '#app/lib/together/room.ts'
-import type { RoomView, ServerMessage } from '#app/lib/together/protocol.ts'
+import type { RoomView } from '#app/lib/together/protocol.ts'
 import { createApp } from '#server/create-app.server.ts'
 import { resetEnvForTests } from '#server/env.server.ts'
 import { attachTogether } from '#server/together/socket.server.ts'
 import { closeRoomStore, createRedisRoomStore, type RoomStore } from '#server/together/store.server.ts'
 import { ApiClient } from '#tests/support/api-test-client.ts'
 import { useApiOnTestDatabase } from '#tests/support/api.ts'
+import { connect, makeRoom, signedIn, TOGETHER_MOVIE, type Member } from '#tests/support/together-members.ts'
 
 // The watch-together protocol over a real WebSocket: who may join, the cap,
 // the end of a room, and rooms shared by two app servers through Redis.
 
 const REDIS_URL = `${(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379').replace(/\/\d*$/, '')}/11`
-const MOVIE = { type: 'movie', tmdbId: 10378, title: 'Big Buck Bunny' }
-
-let counter = 0
-async function signedIn(baseUrl: string, name = 'Sam') {
-	counter += 1
-	const client = new ApiClient(baseUrl, { 'x-forwarded-for': `192.0.2.${counter}` })
-	const tag = `${Date.now().toString(36)}${counter}`
-	const response = await client.post('/api/auth/signup', {
-		username: `${name}_${tag}`,
-		email: `${name}.${tag}@example.com`,
-		password: 'correct horse battery',
-		passwordConfirm: 'correct horse battery',
-	})
-	expect(response.status).toBe(201)
-	return client
-}
-
-async function makeRoom(client: ApiClient) {
-	const response = await client.post<{ id: string; link: string }>('/api/together/rooms', {
-		media: MOVIE,
-		streamId: 'sample-mp4',
-		position: 0,
-	})
-	expect(response.status).toBe(201)
-	return response.body
-}
-
-interface Member {
-	socket: WebSocket
-	messages: ServerMessage[]
-	/** Resolves with the first message (already received or next) that matches. */
-	next(match: (message: ServerMessage) => boolean, after?: number): Promise<ServerMessage>
-	/** The first room message that matches, from message number `after` on. */
-	room(match?: (room: RoomView) => boolean, after?: number): Promise<RoomView>
-	send(message: unknown): void
-	closed: Promise<{ code: number; reason: string }>
-}
-
-function connect(baseUrl: string, roomId: string, headers: Record<string, string>): Member {
-	const url = `${baseUrl.replace(/^http/, 'ws')}/api/together/rooms/${roomId}/socket`
-	const socket = new WebSocket(url, { headers: { origin: baseUrl, ...headers } })
-	const messages: ServerMessage[] = []
-	const waiters = new Set<() => void>()
-	socket.on('message', (data) => {
-		messages.push(JSON.parse(String(data)) as ServerMessage)
-		for (const waiter of waiters) waiter()
-	})
-	const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-		socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
-	)
-	const next = (match: (message: ServerMessage) => boolean, after = 0) =>
-		new Promise<ServerMessage>((resolve, reject) => {
-			let seen = after
-			const check = () => {
-				for (; seen < messages.length; seen++)
-					if (match(messages[seen]!)) {
-						waiters.delete(check)
-						clearTimeout(timer)
-						return resolve(messages[seen]!)
-					}
-			}
-			const timer = setTimeout(() => {
-				waiters.delete(check)
-				reject(new Error(`no matching message; got ${JSON.stringify(messages)}`))
-			}, 5000)
-			waiters.add(check)
-			check()
-		})
-	return {
-		socket,
-		messages,
-		next,
-		async room(match = () => true, after = 0) {
-			const message = await next((m) => m.t === 'room' && match(m.room), after)
-			return (message as Extract<ServerMessage, { t: 'room' }>).room
-		},
-		send: (message) => {
-			if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message))
-			else socket.once('open', () => socket.send(JSON.stringify(message)))
-		},
-		closed,
-	}
-}
+const MOVIE = TOGETHER_MOVIE
 
 /** The HTTP status of a refused upgrade. */
 function refusedStatus(baseUrl: string, roomId: string, headers: Record<string, string>) {

@@ -5,3 +5,9 @@ export const OWNER_ADDON_NAME = 'Willow Owner Test Add-on'
 export const OWNER_ADDON_IMDB = 'tt0133093'
 export const OWNER_ADDON_TMDB = 603
 export const OWNER_ADDON_STREAM_TITLE = 'The Matrix 480p MP4 (owner add-on)'
+/** Forrest Gump: the add-on's stream of it is 10-bit HEVC with EAC3 in MKV, which the stream proxy re-encodes (tests/e2e/transcode-queue.spec.ts). */
+export const OWNER_ADDON_TRANSCODED = {
+	imdb: 'tt0109830',
+	path: '/movies/13-forrest-gump',
+	title: 'Forrest Gump HEVC 10-bit MKV (owner add-on)',
+}

@@ -142,10 +142,22 @@ export function AccountPanel({ user }: { user: SessionUser }) {
 						<Download className="size-4" aria-hidden="true" />
 						Download my data
 					</a>
-					<Button variant="outline" onClick={() => void onLogout()} data-testid="logout">
-						<LogOut className="size-4" aria-hidden="true" />
-						Log out
-					</Button>
+					{/* A plain form as well: tapped before the page's JavaScript has run (a slow phone), the
+					    browser posts it itself and the server answers with /login (issue 26). */}
+					<form
+						method="post"
+						action="/api/auth/logout"
+						className="contents"
+						onSubmit={(event) => {
+							event.preventDefault()
+							void onLogout()
+						}}
+					>
+						<Button type="submit" variant="outline" data-testid="logout">
+							<LogOut className="size-4" aria-hidden="true" />
+							Log out
+						</Button>
+					</form>
 					<DeleteAccountDialog />
 				</div>
 			</SettingsSection>

@@ -53,6 +53,18 @@ function SignedInAddons() {
 	const [listError, setListError] = useState<string | null>(null)
 	const [announcement, setAnnouncement] = useState('')
 	const listRef = useRef<HTMLOListElement>(null)
+	/** The moved row's button to give the keyboard back to, once the list is enabled again (after the move's render). */
+	const [refocus, setRefocus] = useState<{ id: string; direction: 'up' | 'down' } | null>(null)
+	useEffect(() => {
+		if (!refocus || busyId !== null) return
+		setRefocus(null)
+		// Keep the keyboard on the same button of the moved row, unless it just became disabled.
+		const row = listRef.current?.querySelector<HTMLElement>(`[data-addon-id="${CSS.escape(refocus.id)}"]`)
+		const target =
+			row?.querySelector<HTMLButtonElement>(`[data-move="${refocus.direction}"]:not(:disabled)`) ??
+			row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)')
+		target?.focus()
+	}, [refocus, busyId, addons])
 	const headingId = useId()
 
 	const signedOut = useCallback(async () => {
@@ -130,14 +142,8 @@ function SignedInAddons() {
 			const answer = await reorderAddons(next.map((item) => item.id))
 			setAddons(answer.addons)
 			setAnnouncement(`${addon.name} moved to position ${to + 1} of ${next.length}.`)
-			// Keep the keyboard on the same button of the moved row, unless it just became disabled.
-			requestAnimationFrame(() => {
-				const row = listRef.current?.querySelector<HTMLElement>(`[data-addon-id="${CSS.escape(addon.id)}"]`)
-				const target =
-					row?.querySelector<HTMLButtonElement>(`[data-move="${direction}"]:not(:disabled)`) ??
-					row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)')
-				target?.focus()
-			})
+			// Not in the next frame: on a slow device the list may not be enabled again by then (a CI run lost the focus).
+			setRefocus({ id: addon.id, direction })
 		} catch (error) {
 			setAddons(previous)
 			if (error instanceof UnauthorizedError) return signedOut()

@@ -1,9 +1,10 @@
-import { Star } from 'lucide-react'
+import { Languages, Star } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatCount } from '#app/lib/browse/format.ts'
 import { genreCategoryHref } from '#app/lib/browse/media.ts'
 import { CATEGORIES } from '#app/lib/catalog/categories.ts'
+import { languageName } from '#app/lib/catalog/languages.ts'
 import { MediaImage } from './media-image.tsx'
 
 /**
@@ -47,6 +48,17 @@ export function DetailFact({ icon, label, children }: { icon: ReactNode; label?:
 	)
 }
 
+/** The original language fact, when the code names a language. */
+export function LanguageFact({ code }: { code: string | null | undefined }) {
+	const name = languageName(code)
+	if (!name) return null
+	return (
+		<DetailFact icon={<Languages className="h-4 w-4" aria-hidden="true" />} label="Original language">
+			<span data-testid="original-language">{name}</span>
+		</DetailFact>
+	)
+}
+
 /** The rating fact: average and vote count. */
 export function RatingFact({ rating, votes }: { rating: string; votes: number | undefined }) {
 	return (
@@ -85,5 +97,59 @@ export function DetailOverview({ text }: { text: string | null | undefined }) {
 			<h2 className="sr-only">Overview</h2>
 			<p className="max-w-3xl leading-relaxed">{text}</p>
 		</section>
+	)
+}
+
+/**
+ * The top of a movie's or a series' page: the backdrop fading into the page, the poster
+ * over it, and beside the poster the title, the tagline and what the page adds (`children`).
+ * Both images load first (they are the largest paint).
+ */
+export function DetailHero({
+	title,
+	tagline,
+	backdropPath,
+	posterPath,
+	logoPath,
+	children,
+}: {
+	title: string
+	tagline?: string | null
+	backdropPath: string | null
+	posterPath: string | null
+	logoPath: string | null
+	children: ReactNode
+}) {
+	return (
+		<>
+			<div className="relative -mx-4 -mt-6 overflow-hidden sm:mx-0 sm:mt-0 sm:rounded-2xl">
+				<MediaImage
+					path={backdropPath}
+					kind="backdrop"
+					alt=""
+					priority
+					sizes="(min-width: 1280px) 1280px, 100vw"
+					className="h-56 w-full sm:h-96"
+					placeholderClassName="aspect-auto h-56 sm:h-96"
+				/>
+				<div className="absolute inset-0 bg-gradient-to-t from-background via-background/40 to-transparent" />
+			</div>
+			<div className="-mt-40 flex flex-col gap-6 sm:-mt-56 md:flex-row">
+				<MediaImage
+					path={posterPath}
+					kind="poster"
+					alt={`${title} poster`}
+					caption={{ title }}
+					priority
+					sizes="(min-width: 768px) 256px, 160px"
+					className="relative w-40 shrink-0 rounded-xl shadow-2xl md:w-64"
+				/>
+				<div className="relative flex min-w-0 flex-col gap-4 md:pt-24">
+					<DetailTitle title={title} logoPath={logoPath} />
+					{tagline ? <p className="text-lg text-muted italic">{tagline}</p> : null}
+					{children}
+				</div>
+			</div>
+		</>
 	)
 }

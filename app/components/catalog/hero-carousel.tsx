@@ -1,7 +1,7 @@
 import type EmblaCarousel from 'embla-carousel'
 import type { EmblaCarouselType } from 'embla-carousel'
 import { ChevronLeft, ChevronRight, Info, Pause, Play } from 'lucide-react'
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { cn } from '#app/lib/ui/cn.ts'
 import {
@@ -122,6 +122,21 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 		},
 		[embla],
 	)
+	// The dots are one stop in the tab order (the current slide's); arrows, Home and End move
+	// between them, as in a tab list, so Tab passes the carousel in one step, not fifteen.
+	const dots = useRef<Array<HTMLButtonElement | null>>([])
+	const onDotKey = (event: KeyboardEvent<HTMLDivElement>) => {
+		const last = slides.length - 1
+		const target = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: last }[event.key]
+		if (target === undefined || !embla) return
+		event.preventDefault()
+		// The carousel's own arrow keys (next, previous) would move it a second time.
+		event.stopPropagation()
+		const index = (target + slides.length) % slides.length
+		// Every key counts (the click lock is for double clicks during a slide's animation).
+		embla.scrollTo(index, reducedMotion)
+		dots.current[index]?.focus()
+	}
 	const next = useCallback(() => move(() => embla?.scrollNext(reducedMotion)), [move, embla, reducedMotion])
 	const prev = useCallback(() => move(() => embla?.scrollPrev(reducedMotion)), [move, embla, reducedMotion])
 
@@ -217,21 +232,26 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 			    the dots replace previous and next there. */}
 			{slides.length > 1 ? (
 				<div className="flex items-center justify-between gap-2 bg-black px-3 pb-2 sm:absolute sm:right-3 sm:bottom-3 sm:left-3 sm:bg-transparent sm:p-0">
-					<div className="flex min-w-0 items-center sm:flex-wrap sm:gap-1" role="group" aria-label="Choose slide">
+					<div className="flex min-w-0 items-center sm:flex-wrap sm:gap-1" role="group" aria-label="Choose slide" onKeyDown={onDotKey}>
 						{slides.map((item, index) => (
 							<IconButton
 								key={`dot-${item.media_type ?? ''}${item.id}`}
 								variant="bare"
+								ref={(element) => {
+									dots.current[index] = element
+								}}
 								label={`Go to slide ${index + 1}`}
 								aria-current={index === selected ? 'true' : undefined}
+								tabIndex={index === selected ? 0 : -1}
 								onClick={() => move(() => embla?.scrollTo(index, reducedMotion))}
 								className="flex h-6 w-6 shrink-0 items-center justify-center"
 								data-testid="hero-dot"
 							>
 								<span
 									className={cn(
-										'block h-2 rounded-full bg-white/60 transition-all motion-reduce:transition-none',
-										index === selected ? 'w-5 bg-white' : 'w-2',
+										// Grown by a transform, not a width: a width change moves the dot, a layout shift on every rotation.
+										'block h-2 w-5 rounded-full transition-transform motion-reduce:transition-none',
+										index === selected ? 'bg-white' : 'scale-x-40 bg-white/60',
 									)}
 								/>
 							</IconButton>

@@ -2,6 +2,7 @@ import type { VTTCue } from 'media-captions'
 import type { CSSProperties } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { cueText, TEXT } from '#app/lib/player/player-rules.ts'
+import { waitingText } from '#app/lib/player/transcode-queue.ts'
 import type { SUBTITLE_BACKGROUNDS, SUBTITLE_COLOURS, SettingsValues } from '#app/lib/sync/settings.ts'
 import type { Fatal } from './use-stream-engine.ts'
 
@@ -51,6 +52,26 @@ export function Notice({ text }: { text: string }) {
 		>
 			{text}
 		</p>
+	)
+}
+
+/**
+ * Every transcode slot is taken (decision 0046): the viewer's place in line.
+ * The live region is always there, so a screen reader hears each change.
+ */
+export function QueueStatus({ position }: { position: number | null }) {
+	return (
+		<div
+			role="status"
+			aria-live="polite"
+			className="pointer-events-none absolute inset-x-0 top-1/2 flex translate-y-12 justify-center px-4"
+		>
+			{position !== null ? (
+				<p className="rounded bg-black/80 px-4 py-2 text-sm" data-testid="player-queue">
+					{waitingText(position)}
+				</p>
+			) : null}
+		</div>
 	)
 }
 

@@ -19,7 +19,7 @@ import { captionsForStream } from '#app/lib/player/watch-flow.ts'
 import { ControlBar, MorePanel, PANEL_LABELS, TopBar, type Panel } from './player-controls.tsx'
 import { PlayerMenu } from './player-menu.tsx'
 import { UpNextCard } from './up-next-card.tsx'
-import { Captions, FatalScreen, Notice } from './player-overlays.tsx'
+import { Captions, FatalScreen, Notice, QueueStatus } from './player-overlays.tsx'
 import { QualityPanel } from './quality-panel.tsx'
 import { SourcePanel, StreamChoice } from './source-panel.tsx'
 import { SubtitleSettingsPanel } from './subtitle-settings-panel.tsx'
@@ -146,7 +146,8 @@ export default function Player({
 	const intro = stream?.intro
 	const skipIntroShown = showSkipIntro(time, duration, intro)
 	const credits = stream?.credits
-	const skipCreditsShown = showSkipCredits(time, duration, credits, Boolean(upNext.shown && upNext.next))
+	// The card offers what follows; when it says there is nothing to play, Skip Credits shows beside it.
+	const skipCreditsShown = showSkipCredits(time, duration, credits, Boolean(upNext.shown && upNext.next && !upNext.unavailable))
 	const shownCues = activeCues(captions.cues, time, settings.appearance.subtitleDelay)
 
 	return createPortal(
@@ -228,6 +229,7 @@ export default function Player({
 			</div>
 
 			{notice || engine.retrying ? <Notice text={engine.retrying ? TEXT.loading : notice!} /> : null}
+			{stream?.type === 'hls' && stream.queue && !engine.fatal ? <QueueStatus position={engine.queuePosition} /> : null}
 			{engine.fatal ? <FatalScreen fatal={engine.fatal} onReload={engine.reload} /> : null}
 
 			{panel ? (

@@ -12,12 +12,22 @@ export function useModalDialog(rootRef: RefObject<HTMLElement | null>) {
 		if (!root) return
 		root.focus()
 		const madeInert: Element[] = []
-		for (const element of Array.from(document.body.children)) {
-			if (element.contains(root) || element.hasAttribute('inert')) continue
-			element.setAttribute('inert', '')
-			madeInert.push(element)
+		const makeInert = (elements: Iterable<Element>) => {
+			for (const element of elements) {
+				if (element.contains(root) || element.hasAttribute('inert')) continue
+				element.setAttribute('inert', '')
+				madeInert.push(element)
+			}
 		}
+		makeInert(Array.from(document.body.children))
+		// What is added to <body> while the player is open (a toast, a widget that loads late) is
+		// behind it too: otherwise Tab could leave the dialog for it (seen in a CI run).
+		const observer = new MutationObserver((records) => {
+			for (const record of records) makeInert(Array.from(record.addedNodes).filter((node): node is Element => node instanceof Element))
+		})
+		observer.observe(document.body, { childList: true })
 		return () => {
+			observer.disconnect()
 			for (const element of madeInert) element.removeAttribute('inert')
 		}
 	}, [rootRef])

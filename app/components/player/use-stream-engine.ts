@@ -1,27 +1,24 @@
-import Hls, { type ErrorData, type Level, type MediaPlaylist } from 'hls.js'
-import { useCallback, useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react'
+import type Hls from 'hls.js'
+import type { Level, MediaPlaylist } from 'hls.js'
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { episodeKey } from '#app/lib/library/history.ts'
-import {
-	clampVolume,
-	DEFAULT_VOLUME,
-	heightLabel,
-	hlsBufferConfig,
-	NETWORK_RETRIES,
-	labelResolution,
-	resumeTime,
-	startAudioIndex,
-	TEXT,
-} from '#app/lib/player/player-rules.ts'
+import { clampVolume, DEFAULT_VOLUME, heightLabel, labelResolution, resumeTime, TEXT } from '#app/lib/player/player-rules.ts'
 import type { QualityKey, Stream } from '#app/lib/sources/contract.ts'
-import { readDevice, removeDevice, writeDevice, type DeviceValue } from '#app/stores/device-storage.ts'
 import { getHistorySnapshot } from '#app/stores/library.ts'
+import { ApiError } from '#app/utils/api-client.ts'
+import { isAutoplayRefusal, muteForAutoplay } from './autoplay-mute.ts'
 import type { PlayerMedia } from './player-props.ts'
+import { rememberChoice, storedChoice } from './device-choices.ts'
+import { waitForTurn } from './wait-for-turn.ts'
 
 // The stream engine (product.md §4 player states, §9 hls.js limits): plays a
 // file stream at the chosen quality through the native <video>, an HLS stream
-// through hls.js (or Safari's own HLS), resumes at the saved point once, keeps
+// through hls.js (or Safari's own HLS; hls-playback.ts, loaded only then), resumes at the saved point once, keeps
 // the playing point across quality and source changes, retries network
-// failures and reports the player's phase, time and fatal errors.
+// failures and reports the player's phase, time and fatal errors. A
+// transcoded stream waits for its turn at the server first (wait-for-turn.ts),
+// reporting its place in line, and again when it resumes after a long pause
+// (turn-on-resume.ts).
 
 export type Phase = 'loading' | 'ready' | 'playing' | 'paused' | 'buffering'
 export type Fatal = { network: boolean; message: string }
@@ -34,26 +31,10 @@ export interface EngineStartOptions {
 	preferredAudio: string
 }
 
-function connectionType(): string | undefined {
-	const connection = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection
-	return connection?.effectiveType
-}
-
-function stored<K extends 'player-volume' | 'deviceBestResolution' | 'player-audio'>(key: K) {
-	try {
-		return readDevice(key)
-	} catch {
-		return undefined
-	}
-}
-
-function remember<K extends 'deviceBestResolution' | 'player-audio'>(key: K, value: DeviceValue<K> | null) {
-	try {
-		if (value === null) removeDevice(key)
-		else writeDevice(key, value)
-	} catch {
-		// Storage refused: the choice still applies to this session.
-	}
+/** The error a refused turn shows: the server's words, else a network failure. */
+function refusalFatal(error: unknown): Fatal {
+	const refused = error instanceof ApiError
+	return { network: !refused, message: refused && error.serverMessage ? error.serverMessage : TEXT.networkFailed }
 }
 
 export function useStreamEngine(
@@ -71,6 +52,8 @@ export function useStreamEngine(
 	const [phase, setPhase] = useState<Phase>('loading')
 	const [fatal, setFatal] = useState<Fatal | null>(null)
 	const [retrying, setRetrying] = useState(false)
+	/** The viewer's place in line while every transcode slot is taken (decision 0046); null otherwise. */
+	const [queuePosition, setQueuePosition] = useState<number | null>(null)
 	const [time, setTime] = useState(0)
 	const [duration, setDuration] = useState(0)
 	const [hlsLevels, setHlsLevels] = useState<Level[]>([])
@@ -88,16 +71,17 @@ export function useStreamEngine(
 		return resumeTime(media.type, saved)
 	})
 
-	useEffect(() => {
+	// A layout effect: the video's first request goes out before the player's first paint, not after it.
+	useLayoutEffect(() => {
 		const video = videoRef.current
 		if (!video || !stream) return
 		setFatal(null)
 		setRetrying(false)
 		setPhase('loading')
 		const options = startOptions()
-		let networkRetries = 0
 		const resumeAt = resumeApplied.current ? video.currentTime : null
-		const onReady = () => {
+		/** The saved point the first time, else where the last stream was (set before metadata, the browser starts there). */
+		const seekToStart = () => {
 			if (!resumeApplied.current) {
 				resumeApplied.current = true
 				const at = savedPoint()
@@ -105,16 +89,17 @@ export function useStreamEngine(
 			} else if (resumeAt) {
 				video.currentTime = resumeAt
 			}
-			setPhase((current) => (current === 'loading' ? 'ready' : current))
-			if (options.autoplay) {
-				video.play().catch(() => {
-					// Sound refused by the browser: play muted instead (§4 autoplay).
-					video.muted = true
-					void video.play().catch(() => {})
-				})
-			}
 		}
-		video.addEventListener('loadedmetadata', onReady, { once: true })
+		const play = () => {
+			if (!options.autoplay) return
+			video.play().catch((error: unknown) => {
+				// Sound refused by the browser: play muted instead (§4 autoplay). An interrupted play() is not a refusal.
+				if (!isAutoplayRefusal(error)) return
+				muteForAutoplay(video)
+				void video.play().catch(() => {})
+			})
+		}
+		const ready = () => setPhase((current) => (current === 'loading' ? 'ready' : current))
 		if (stream.type === 'file') {
 			if (!fileQuality) {
 				setFatal({ network: false, message: TEXT.noQuality })
@@ -125,82 +110,86 @@ export function useStreamEngine(
 				setFatal({ network, message: network ? TEXT.networkFailed : TEXT.unexpected })
 			}
 			video.addEventListener('error', onError)
+			video.addEventListener('loadedmetadata', ready, { once: true })
 			video.src = stream.qualities[fileQuality]!.url
 			video.load()
+			// A file starts at once: its start point is set before the metadata arrive (the browser
+			// seeks there when they do) and play() is asked for now, not one round trip later.
+			seekToStart()
+			play()
 			return () => {
-				video.removeEventListener('loadedmetadata', onReady)
+				video.removeEventListener('loadedmetadata', ready)
 				video.removeEventListener('error', onError)
 			}
 		}
-		if (!Hls.isSupported()) {
-			if (video.canPlayType('application/vnd.apple.mpegurl')) {
-				video.src = stream.playlist
-				return () => video.removeEventListener('loadedmetadata', onReady)
-			}
-			setFatal({ network: false, message: TEXT.hlsUnsupported })
-			return
+		const onReady = () => {
+			seekToStart()
+			ready()
+			play()
 		}
-		let hls: Hls
-		try {
-			hls = new Hls({ ...hlsBufferConfig(connectionType()), capLevelToPlayerSize: options.quality === 'auto' })
-		} catch {
-			setFatal({ network: false, message: TEXT.initFailed })
-			return
-		}
-		hlsRef.current = hls
-		hls.on(Hls.Events.MANIFEST_PARSED, () => {
-			setHlsLevels([...hls.levels])
-			// The quality setting, else (auto) the quality last chosen on this device, else Auto.
-			const device = stored('deviceBestResolution')
-			const wanted =
-				options.quality !== 'auto'
-					? hls.levels.findIndex((level) => heightLabel(level.height) === options.quality)
-					: device
-						? hls.levels.findIndex((level) => labelResolution(heightLabel(level.height)) === device)
-						: -1
-			if (wanted >= 0) hls.currentLevel = wanted
-			setHlsLevel(wanted)
-		})
-		hls.on(Hls.Events.AUDIO_TRACKS_UPDATED, () => {
-			setAudioTracks([...hls.audioTracks])
-			const preferred = startAudioIndex(hls.audioTracks, stored('player-audio'), options.preferredAudio)
-			if (preferred >= 0) hls.audioTrack = preferred
-			setAudioTrack(preferred >= 0 ? preferred : hls.audioTrack)
-		})
-		// hls.js switches audio asynchronously; the menu follows the track it actually plays.
-		hls.on(Hls.Events.AUDIO_TRACK_SWITCHED, (_event, data) => setAudioTrack(data.id))
-		hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => setPlayingLevel(data.level))
-		hls.on(Hls.Events.FRAG_LOADED, () => {
-			networkRetries = 0
-			setRetrying(false)
-		})
-		hls.on(Hls.Events.ERROR, (_event, data: ErrorData) => {
-			if (!data.fatal) return
-			if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
-				if (networkRetries < NETWORK_RETRIES) {
-					networkRetries += 1
-					setRetrying(true)
-					setTimeout(() => hls.startLoad(), 1000 * networkRetries)
-					return
-				}
-				setRetrying(false)
-				setFatal({ network: true, message: TEXT.networkFailed })
-			} else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
-				hls.recoverMediaError()
-			} else {
-				setFatal({ network: false, message: `${TEXT.unexpected}: ${TEXT.fatalHls}` })
-				hls.destroy()
+		video.addEventListener('loadedmetadata', onReady, { once: true })
+		const playlist = stream.playlist
+		const queueUrl = stream.queue
+		const startHls = (startAt?: number): (() => void) => {
+			let stopped = false
+			let stop: (() => void) | undefined
+			import('./hls-playback.ts').then(
+				({ startHlsPlayback }) => {
+					if (stopped) return
+					stop = startHlsPlayback(
+						video,
+						{ playlist, queueUrl, startAt, options },
+						{
+							onHls: (hls) => (hlsRef.current = hls),
+							onFatal: setFatal,
+							onRetrying: setRetrying,
+							onQueuePosition: setQueuePosition,
+							onLevels: setHlsLevels,
+							onLevel: setHlsLevel,
+							onPlayingLevel: setPlayingLevel,
+							onAudioTracks: setAudioTracks,
+							onAudioTrack: setAudioTrack,
+							onRefused: (error) => setFatal(refusalFatal(error)),
+						},
+					)
+				},
+				() => {
+					// The chunk did not load (the connection dropped, or a new version replaced it).
+					if (!stopped) setFatal({ network: true, message: TEXT.networkFailed })
+				},
+			)
+			return () => {
+				stopped = true
+				video.removeEventListener('loadedmetadata', onReady)
+				stop?.()
+				hlsRef.current = null
+				setHlsLevels([])
+				setPlayingLevel(-1)
+				setAudioTracks([])
 			}
-		})
-		hls.loadSource(stream.playlist)
-		hls.attachMedia(video)
+		}
+		if (!stream.queue) return startHls()
+		// Every transcode slot may be taken: wait in line, then load from where the viewer resumes.
+		const waiting = new AbortController()
+		const from = resumeAt ?? savedPoint()
+		let stopHls: (() => void) | undefined
+		waitForTurn(stream.queue, { from, signal: waiting.signal, onWaiting: setQueuePosition }).then(
+			() => {
+				if (waiting.signal.aborted) return
+				setQueuePosition(null)
+				stopHls = startHls(from)
+			},
+			(error: unknown) => {
+				if (waiting.signal.aborted) return
+				setQueuePosition(null)
+				setFatal(refusalFatal(error))
+			},
+		)
 		return () => {
+			waiting.abort()
+			setQueuePosition(null)
 			video.removeEventListener('loadedmetadata', onReady)
-			hls.destroy()
-			hlsRef.current = null
-			setHlsLevels([])
-			setPlayingLevel(-1)
-			setAudioTracks([])
+			stopHls?.()
 		}
 	}, [videoRef, stream, fileQuality, reloadKey])
 
@@ -208,19 +197,13 @@ export function useStreamEngine(
 	useEffect(() => {
 		const video = videoRef.current
 		if (!video) return
-		video.volume = stored('player-volume') ?? DEFAULT_VOLUME
+		video.volume = storedChoice('player-volume') ?? DEFAULT_VOLUME
 		const onPlay = () => setPhase('playing')
 		const onPause = () => setPhase('paused')
 		const onWaiting = () => setPhase('buffering')
 		const onTime = () => setTime(video.currentTime)
 		const onDuration = () => setDuration(Number.isFinite(video.duration) ? video.duration : 0)
-		const onVolume = () => {
-			try {
-				writeDevice('player-volume', clampVolume(video.volume))
-			} catch {
-				// Storage refused: the volume still applies to this session.
-			}
-		}
+		const onVolume = () => rememberChoice('player-volume', clampVolume(video.volume))
 		const listeners: Array<[string, () => void]> = [
 			['playing', onPlay],
 			['play', onPlay],
@@ -242,7 +225,7 @@ export function useStreamEngine(
 		if (!hls || (index >= 0 && !hls.levels[index])) return false
 		hls.currentLevel = index
 		setHlsLevel(index)
-		remember('deviceBestResolution', index >= 0 ? labelResolution(heightLabel(hls.levels[index]!.height)) : null)
+		rememberChoice('deviceBestResolution', index >= 0 ? labelResolution(heightLabel(hls.levels[index]!.height)) : null)
 		return true
 	}, [])
 
@@ -253,7 +236,7 @@ export function useStreamEngine(
 		setAudioTrack(index)
 		const track = hls?.audioTracks[index]
 		const name = track?.lang || track?.name
-		if (name) remember('player-audio', name)
+		if (name) rememberChoice('player-audio', name)
 	}, [])
 
 	const reload = useCallback(() => setReloadKey((key) => key + 1), [])
@@ -264,6 +247,7 @@ export function useStreamEngine(
 		duration,
 		fatal,
 		retrying,
+		queuePosition,
 		hlsLevels,
 		hlsLevel,
 		playingLevel,

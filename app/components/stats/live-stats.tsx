@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { LIVE_STATS_MIN_ACCOUNTS, type LiveStatsPageData } from '#app/lib/stats/live.ts'
-import { barPercent, barPercents, dayAbbreviation, formatCompact, formatFullCount } from '#app/lib/stats/format.ts'
+import { barPercents, formatFullCount } from '#app/lib/stats/format.ts'
 import { BarList } from './bar-list.tsx'
-import { ColumnChart } from './column-chart.tsx'
+import { ActivePeriodBars, StatsSection, StatsTitleLink } from './stats-section.tsx'
 import { StatCard } from './stat-card.tsx'
+import { ViewsByDayChart } from './views-by-day-chart.tsx'
 
 const FEWER = `fewer than ${LIVE_STATS_MIN_ACCOUNTS}`
 
@@ -13,17 +12,6 @@ const FEWER = `fewer than ${LIVE_STATS_MIN_ACCOUNTS}`
 function formatHours(seconds: number) {
 	const hours = seconds / 3600
 	return hours < 10 ? hours.toFixed(1) : formatFullCount(Math.round(hours))
-}
-
-function LiveSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-	return (
-		<section aria-labelledby={id} className="flex flex-col gap-4 rounded-xl border border-border p-4 sm:p-5" data-testid={id}>
-			<h2 id={id} className="text-lg font-semibold">
-				{title}
-			</h2>
-			{children}
-		</section>
-	)
 }
 
 /**
@@ -45,12 +33,6 @@ export default function LiveStatsView({ data }: { data: LiveStatsPageData }) {
 		)
 	}
 	const s = data.stats
-	const active = [
-		{ key: 'today', label: 'Today', value: s.activeAccounts.today },
-		{ key: 'week', label: 'This week', value: s.activeAccounts.week },
-		{ key: 'month', label: 'This month', value: s.activeAccounts.month },
-	]
-	const activeMax = Math.max(...active.map((a) => a.value ?? 0))
 	const titlePercents = barPercents(s.topTitles.map((t) => t.accounts))
 	return (
 		<>
@@ -73,35 +55,14 @@ export default function LiveStatsView({ data }: { data: LiveStatsPageData }) {
 				</StatCard>
 			</ul>
 			<div className="grid gap-6 lg:grid-cols-2">
-				<LiveSection id="active-users" title="Active Accounts">
-					<BarList
-						label="Active accounts by period"
-						testId="active-users-bars"
-						items={active.map((a) => ({
-							key: a.key,
-							label: a.label,
-							value: a.value === null ? FEWER : formatFullCount(a.value),
-							percent: a.value === null ? 0 : barPercent(a.value, activeMax),
-						}))}
-					/>
-				</LiveSection>
-				<LiveSection id="views-by-day" title="Views by Day of Week">
-					<ColumnChart
-						caption="Views by day of week"
-						labelHeading="Day"
-						valueHeading="Views"
-						testId="views-by-day-chart"
-						columns={s.viewsByDay.map((entry) => ({
-							label: entry.day,
-							shortLabel: dayAbbreviation(entry.day),
-							value: entry.count,
-							shortValue: formatCompact(entry.count),
-							fullValue: formatFullCount(entry.count),
-						}))}
-					/>
-				</LiveSection>
+				<StatsSection id="active-users" title="Active Accounts">
+					<ActivePeriodBars label="Active accounts by period" counts={s.activeAccounts} hidden={FEWER} />
+				</StatsSection>
+				<StatsSection id="views-by-day" title="Views by Day of Week">
+					<ViewsByDayChart days={s.viewsByDay} />
+				</StatsSection>
 			</div>
-			<LiveSection id="top-movies" title="Most Watched in the Catalogue">
+			<StatsSection id="top-movies" title="Most Watched in the Catalogue">
 				{s.topTitles.length === 0 ? (
 					<p className="text-muted" data-testid="top-titles-none">
 						No title has been watched by {LIVE_STATS_MIN_ACCOUNTS} accounts yet.
@@ -113,21 +74,13 @@ export default function LiveStatsView({ data }: { data: LiveStatsPageData }) {
 						testId="top-titles-list"
 						items={s.topTitles.map((title, index) => ({
 							key: title.id,
-							label: (
-								<Link
-									to={title.href}
-									prefetch="intent"
-									className="font-medium underline decoration-muted underline-offset-4 hover:decoration-current"
-								>
-									{title.title}
-								</Link>
-							),
+							label: <StatsTitleLink to={title.href}>{title.title}</StatsTitleLink>,
 							value: `${formatFullCount(title.accounts)} accounts`,
 							percent: titlePercents[index]!,
 						}))}
 					/>
 				)}
-			</LiveSection>
+			</StatsSection>
 		</>
 	)
 }

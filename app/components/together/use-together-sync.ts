@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import { correctDrift, nextSeekLead } from '#app/lib/together/drift.ts'
 import { positionAt } from '#app/lib/together/room.ts'
 import type { TogetherSession, TogetherSnapshot } from '#app/stores/together.ts'
+import { isAutoplayRefusal, isMutedByBrowser, muteForAutoplay } from '#app/components/player/autoplay-mute.ts'
 
 // Keeps the <video> where the room is, and turns the viewer's own play, pause
 // and seek into the room's. Every tick (and on each change of the room) it
@@ -27,7 +28,7 @@ const LOAD_QUIET_MS = 2000
 const OWN_EVENT_MS = 5000
 
 export interface TogetherSync {
-	/** The browser refused to start playback (autoplay): the viewer must tap. */
+	/** The browser refused to start playback, or its sound (autoplay): the viewer must tap. */
 	needsTap: boolean
 	/** Starts playback from a tap (a user gesture the browser accepts). */
 	tapToPlay: () => void
@@ -72,27 +73,27 @@ export function useTogetherSync(
 			const snap = snapshotRef.current
 			return snap?.room?.members.find((member) => member.id === snap.you) ?? null
 		}
+		// A tap is asked for while nothing can play (even muted), or while the video plays muted because
+		// the browser refused its sound (here or at the player's autoplay): that member hears nothing.
+		const showTap = () => setNeedsTap(state.blocked || isMutedByBrowser(video))
 		const play = () => {
 			if (!video.paused || state.blocked) return
 			state.ownPlays.push(performance.now())
-			video.play().then(
-				() => setNeedsTap(false),
-				(error: unknown) => {
-					if ((error as Error)?.name !== 'NotAllowedError') return
-					// Sound refused: muted is usually allowed (as the player does, product.md §4); if not, a tap is needed.
-					if (!video.muted) {
-						video.muted = true
-						state.ownPlays.push(performance.now())
-						video.play().catch(() => {
-							state.blocked = true
-							setNeedsTap(true)
-						})
-					} else {
+			video.play().then(showTap, (error: unknown) => {
+				if (!isAutoplayRefusal(error)) return
+				// Sound refused: muted is usually allowed (as the player does, product.md §4), in step until the tap; if not, nothing plays until it.
+				if (!video.muted) {
+					muteForAutoplay(video)
+					state.ownPlays.push(performance.now())
+					video.play().then(showTap, () => {
 						state.blocked = true
-						setNeedsTap(true)
-					}
-				},
-			)
+						showTap()
+					})
+				} else {
+					state.blocked = true
+					showTap()
+				}
+			})
 		}
 		const pause = () => {
 			if (video.paused) return
@@ -130,6 +131,7 @@ export function useTogetherSync(
 		const tick = () => {
 			const current = room()
 			if (!current || snapshotRef.current?.status !== 'open' || video.readyState < 1) return
+			showTap()
 			if (state.pendingVersion === current.version && performance.now() < state.pendingUntil) return
 			state.pendingVersion = null
 			const now = session.serverNow()
@@ -215,6 +217,7 @@ export function useTogetherSync(
 			video.removeEventListener('seeked', onSeeked)
 			video.removeEventListener('loadstart', onLoadStart)
 			video.playbackRate = 1
+			setNeedsTap(false)
 		}
 	}, [videoRef, session])
 
@@ -224,7 +227,8 @@ export function useTogetherSync(
 			const video = videoRef.current
 			if (!video) return
 			internal.current.blocked = false
-			internal.current.ownPlays.push(performance.now())
+			// Within the tap the browser lets the sound on; play() (resolved at once when already playing) frees this video for later starts.
+			if (video.paused) internal.current.ownPlays.push(performance.now())
 			video.muted = false
 			video.play().then(
 				() => setNeedsTap(false),

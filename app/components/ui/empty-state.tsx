@@ -1,7 +1,20 @@
 import type { ReactNode } from 'react'
 
-/** A calm, centred message for "nothing here yet" and similar states. */
-export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
+/**
+ * A calm, centred message for "nothing here yet" and similar states. Where it is the whole
+ * page (a genre or an episode that does not exist) its title is the page's heading: `heading="h1"`.
+ */
+export function EmptyState({
+	icon,
+	title,
+	heading: Heading = 'h2',
+	children,
+}: {
+	icon?: ReactNode
+	title: string
+	heading?: 'h1' | 'h2'
+	children?: ReactNode
+}) {
 	return (
 		<div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
 			{icon ? (
@@ -9,7 +22,7 @@ export function EmptyState({ icon, title, children }: { icon?: ReactNode; title:
 					{icon}
 				</div>
 			) : null}
-			<h2 className="text-xl font-semibold">{title}</h2>
+			<Heading className="text-xl font-semibold">{title}</Heading>
 			{children ? <div className="text-muted">{children}</div> : null}
 		</div>
 	)

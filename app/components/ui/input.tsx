@@ -1,5 +1,6 @@
-import type { ComponentProps } from 'react'
+import { useRef, type ComponentProps } from 'react'
 import { cn } from '#app/lib/ui/cn.ts'
+import { useEarlyInput } from '#app/utils/early-input.ts'
 
 const SIZES = {
 	md: 'h-11 text-base',
@@ -26,7 +27,12 @@ export interface InputProps extends Omit<ComponentProps<'input'>, 'size'> {
 	tone?: keyof typeof TONES
 }
 
-/** A single-line text input. Give it a label (FormField does), or an aria-label. */
-export function Input({ size = 'md', tone = 'surface', className, ...props }: InputProps) {
-	return <input className={cn(inputClass(size, tone), className)} {...props} />
+/**
+ * A single-line text input. Give it a label (FormField does), or an aria-label.
+ * Text typed before hydration is handed to onChange once hydrated (app/utils/early-input.ts).
+ */
+export function Input({ size = 'md', tone = 'surface', className, ...props }: Omit<InputProps, 'ref'>) {
+	const ref = useRef<HTMLInputElement>(null)
+	useEarlyInput(ref)
+	return <input ref={ref} className={cn(inputClass(size, tone), className)} {...props} />
 }

@@ -1,5 +1,6 @@
-import type { ComponentProps } from 'react'
+import { useRef, type ComponentProps } from 'react'
 import { cn } from '#app/lib/ui/cn.ts'
+import { useEarlyInput } from '#app/utils/early-input.ts'
 
 const SIZES = {
 	md: 'h-10 px-3',
@@ -19,7 +20,12 @@ export interface SelectProps extends Omit<ComponentProps<'select'>, 'size'> {
 	tone?: keyof typeof TONES
 }
 
-/** A native select (keeps the platform's keyboard and screen-reader behaviour). Label it with a <label htmlFor>. */
-export function Select({ size = 'md', tone = 'surface', className, ...props }: SelectProps) {
-	return <select className={cn('rounded-md border', SIZES[size], TONES[tone], className)} {...props} />
+/**
+ * A native select (keeps the platform's keyboard and screen-reader behaviour). Label it with a <label htmlFor>.
+ * A choice made before hydration is handed to onChange once hydrated (app/utils/early-input.ts).
+ */
+export function Select({ size = 'md', tone = 'surface', className, ...props }: Omit<SelectProps, 'ref'>) {
+	const ref = useRef<HTMLSelectElement>(null)
+	useEarlyInput(ref)
+	return <select ref={ref} className={cn('rounded-md border', SIZES[size], TONES[tone], className)} {...props} />
 }

@@ -14,15 +14,20 @@ import {
 	PREFER_WINDOW_MS,
 } from '#app/lib/player/watch-flow.ts'
 import { actionableReasons } from '#app/lib/sources/reasons.ts'
-import type { SourceInfo } from '#app/lib/sources/contract.ts'
+import type { SourceInfo, Stream } from '#app/lib/sources/contract.ts'
 import { listSources } from '#app/stores/stream-lookups.ts'
 import { toast } from '#app/stores/toast.ts'
 import { DownloadPanel } from './download-panel.tsx'
 import { useWatchFlow } from './use-watch-flow.ts'
 
-// The player (hls.js and its controls) is a chunk of its own, fetched when a
-// stream is found, so the detail pages' first load stays small.
+// The player (its controls) is a chunk of its own, fetched when it opens, so the
+// detail pages' first load stays small; hls.js is another, which only an HLS stream
+// needs. The player starts on the first stream: when that is HLS, hls.js is fetched
+// beside the player rather than after it.
 const Player = lazy(() => import('#app/components/player/player.tsx'))
+function fetchHlsFor(streams: readonly Stream[] | undefined) {
+	if (streams?.[0]?.type === 'hls') import('#app/components/player/hls-playback.ts').catch(() => {})
+}
 
 /** Before the first `checking` event names a server. */
 const CHECKING_UNNAMED = checkingText('servers')
@@ -76,12 +81,13 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 	)
 
 	const openPlayer = useCallback(() => {
+		fetchHlsFor(outcome?.streams)
 		setPlayerOpen(true)
 		setPlayParam(true)
 		void listSources()
 			.then(setSourceList)
 			.catch(() => {})
-	}, [setPlayParam])
+	}, [setPlayParam, outcome])
 
 	// Watch was asked for: open as soon as the lookup finds a stream; report a failure once.
 	useEffect(() => {
@@ -130,12 +136,14 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 	const watchText = !released ? 'Coming Soon' : looking ? checkingLabel : failedEpisode ? EPISODE_RETRY_BUTTON_TEXT : watchLabel
 	return (
 		<div className="flex flex-col gap-2">
+			{/* Nothing moves while a stream is looked for: Watch keeps one width whatever its label says (a long
+			    "Checking …" is cut, not widened), and the progress bar's line is kept when the bar is not shown. */}
 			<div className="flex flex-wrap gap-3">
-				<div className="flex flex-col gap-1">
+				<div className="flex max-w-full min-w-0 flex-col gap-1">
 					<Button
 						ref={watchButton}
 						size="lg"
-						className="min-w-40"
+						className="w-80 max-w-full justify-start"
 						onClick={onWatch}
 						disabled={!released}
 						aria-busy={looking}
@@ -148,7 +156,7 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 						) : (
 							<Play className="h-5 w-5 fill-current" aria-hidden="true" />
 						)}
-						{watchText}
+						<span className="truncate">{watchText}</span>
 					</Button>
 					{looking ? (
 						<div
@@ -165,7 +173,9 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 								style={{ width: `${Math.max(progress, 5)}%` }}
 							/>
 						</div>
-					) : null}
+					) : (
+						<div className="h-1" aria-hidden="true" />
+					)}
 				</div>
 				<Button
 					variant="secondary"
@@ -179,28 +189,32 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 					Download
 				</Button>
 			</div>
-			<p
-				id={statusId}
-				role="status"
-				aria-live="polite"
-				className={cn('text-sm', failedEpisode ? 'text-red-600 dark:text-red-400' : 'sr-only')}
-				data-testid="watch-status"
-			>
-				{looking && wantsPlay ? checkingLabel : failedEpisode ? EPISODE_NOT_FOUND_TEXT : ''}
-			</p>
-			{reasons.length > 0 ? (
-				// Each source's own reason with its next step (issue 25 item 4), under §8's text.
-				<ul className="flex flex-col gap-1 text-sm text-muted" aria-label="Why nothing plays" data-testid="watch-reasons">
-					{reasons.map((reason) => (
-						<li key={reason.sourceId} data-source={reason.sourceId}>
-							{reason.text}{' '}
-							<Link to={reason.next.href} className="font-medium text-foreground underline underline-offset-2">
-								{reason.next.label}
-							</Link>
-						</li>
-					))}
-				</ul>
-			) : null}
+			{/* An episode's lookup starts on its own and may fail with a text and reasons (product.md §8): their
+			    room is kept from the first paint, so the page below does not move when they come (CLS 0). */}
+			<div className={cn('flex flex-col gap-1', isEpisode && 'min-h-21')} data-testid="watch-outcome">
+				<p
+					id={statusId}
+					role="status"
+					aria-live="polite"
+					className={cn('text-sm', failedEpisode ? 'text-red-600 dark:text-red-400' : 'sr-only')}
+					data-testid="watch-status"
+				>
+					{looking && wantsPlay ? checkingLabel : failedEpisode ? EPISODE_NOT_FOUND_TEXT : ''}
+				</p>
+				{reasons.length > 0 ? (
+					// Each source's own reason with its next step (issue 25 item 4), under §8's text.
+					<ul className="flex flex-col gap-1 text-sm text-muted" aria-label="Why nothing plays" data-testid="watch-reasons">
+						{reasons.map((reason) => (
+							<li key={reason.sourceId} data-source={reason.sourceId}>
+								{reason.text}{' '}
+								<Link to={reason.next.href} className="font-medium text-foreground underline underline-offset-2">
+									{reason.next.label}
+								</Link>
+							</li>
+						))}
+					</ul>
+				) : null}
+			</div>
 			{released ? (
 				<DownloadPanel
 					open={downloadOpen}

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { TmdbMultiItem } from '../catalog/tmdb-types.ts'
 import { isMovieOrTv, mediaDate, type MediaLike } from './media.ts'
 import { parseTmdbDate } from './release.ts'
@@ -28,24 +27,6 @@ export interface SearchState {
 	sort: SearchSortKey
 	order: SortOrder
 	type: SearchType
-}
-
-const SearchParamsSchema = z.object({
-	query: z.string().trim().max(200).catch(''),
-	page: z.coerce.number().int().min(1).max(500).catch(1),
-	sort: z.enum(SEARCH_SORTS).catch('popularity'),
-	order: z.enum(['asc', 'desc']).catch('desc'),
-	type: z.enum(SEARCH_TYPES).catch('all'),
-})
-
-export function parseSearchParams(params: URLSearchParams): SearchState {
-	return SearchParamsSchema.parse({
-		query: params.get('query') ?? '',
-		page: params.get('page') ?? 1,
-		sort: params.get('sort') ?? 'popularity',
-		order: params.get('order') ?? 'desc',
-		type: params.get('type') ?? 'all',
-	})
 }
 
 /** Serialises the state, leaving defaults out so addresses stay short. */

@@ -243,16 +243,17 @@ export function showUpNext(time: number, duration: number, credits?: { start: nu
 
 /**
  * "Skip Credits" while a known credits marker plays and nothing follows (a film, the last
- * episode, or the up-next card cancelled): it jumps to the credits' end. With a next
- * episode the up-next card takes its place.
+ * episode there is to play, or the up-next card cancelled): it jumps to the credits' end.
+ * While the up-next card offers a next episode to play, the card takes its place; a card
+ * that says the next has nothing to play does not.
  */
 export function showSkipCredits(
 	time: number,
 	duration: number,
 	credits: { start: number; end: number } | undefined,
-	upNextShown: boolean,
+	nextOffered: boolean,
 ): boolean {
-	if (!(duration > 0) || upNextShown || !usableCredits(duration, credits)) return false
+	if (!(duration > 0) || nextOffered || !usableCredits(duration, credits)) return false
 	return time >= credits!.start && time < Math.min(credits!.end, duration) - 1
 }
 

@@ -36,7 +36,15 @@ export interface HlsStream extends StreamBase {
 	type: 'hls'
 	/** Same-origin playlist URL. */
 	playlist: string
+	/**
+	 * A transcoded stream's turn URL (decision 0046): the player POSTs `{ ticket?, from? }` to it before
+	 * loading the playlist and again every `pollMs` while the answer is `waiting`, showing the place in line.
+	 */
+	queue?: string
 }
+
+/** The answer of an HLS stream's `queue` URL. */
+export type TranscodeTurnAnswer = { state: 'ready' } | { state: 'waiting'; position: number; ticket: string; pollMs: number }
 
 export interface FileStream extends StreamBase {
 	type: 'file'

@@ -13,19 +13,12 @@ import { StreamsAnswer, SubtitlesAnswer, offers, parseManifest, resourceUrl, typ
 
 // Stremio add-ons as playback sources: the owner's (STREMIO_ADDONS, in the
 // configured order, which may live on the LAN) and then the signed-in user's
-// own (user_addons, public addresses only). Manifests are read once and kept
-// in the shared cache for a few minutes.
+// own (user_addons, public addresses only). Manifests are kept in the shared
+// cache: fresh for 5 minutes, then refreshed in the background.
 
 const MANIFEST_TTL_MS = 5 * 60_000
-const MANIFEST_STALE_MS = 30 * 60_000
-/** Listing sources waits this long for manifests not yet cached, then names them by host. */
-const NAME_WAIT_MS = 1000
-/**
- * A lookup waits only this long (a cache read): a hung owner add-on must not
- * hold back every other source's answer (issue 25 item 3). Its manifest keeps
- * loading in the background, so the next lookup names it.
- */
-const NAME_WAIT_LOOKUP_MS = 100
+/** Long, since listing sources names the owner's add-ons from the manifest held here and never waits for a fresh one. */
+const MANIFEST_STALE_MS = 7 * 24 * 60 * 60_000
 const REQUEST_TIMEOUT_MS = 8000
 
 export interface AddonRef {
@@ -86,13 +79,28 @@ export async function fetchManifest(ref: AddonRef, signal?: AbortSignal): Promis
 	return parseManifest(body)
 }
 
+const manifestKey = (ref: AddonRef) => `addon-manifest:${ref.owner ? 'owner' : 'user'}:${addonSourceId(ref.manifestUrl)}`
+
 /**
  * The add-on's manifest, cached. A malformed manifest is cached as such (it
  * will not fix itself in a second); an unreachable add-on is asked again next time.
  */
 export function loadManifest(ref: AddonRef): Promise<ManifestResult> {
-	const key = `addon-manifest:${ref.owner ? 'owner' : 'user'}:${addonSourceId(ref.manifestUrl)}`
-	return cachedLoader()(key, { ttlMs: MANIFEST_TTL_MS, staleMs: MANIFEST_STALE_MS }, () => fetchManifest(ref))
+	return cachedLoader()(manifestKey(ref), { ttlMs: MANIFEST_TTL_MS, staleMs: MANIFEST_STALE_MS }, () => fetchManifest(ref))
+}
+
+/** The manifest held in the cache (fresh or stale), without asking the add-on: undefined when none is held. */
+function heldManifest(ref: AddonRef): Promise<ManifestResult | undefined> {
+	return cachedLoader().peek<ManifestResult>(manifestKey(ref))
+}
+
+/**
+ * Loads the owner's add-ons' manifests (each app server at start), so the
+ * first visitor's source list already has their names; settles when every one
+ * has answered or failed.
+ */
+export async function warmOwnerAddonManifests(): Promise<void> {
+	await Promise.allSettled(ownerAddonUrls().map((manifestUrl) => loadManifest({ manifestUrl, owner: true })))
 }
 
 function reasonOf(error: unknown): string {
@@ -241,27 +249,33 @@ function addonSource(ref: AddonRef, name: string): PlaybackSource {
 	return { id, name, kind: 'addon', lookup: (request, context) => lookupAddon(ref, { id, name }, request, context) }
 }
 
-/** The owner's add-ons' names: from their manifests when they come quickly (cached), else their hosts. */
-async function ownerSources(urls: string[], waitMs: number): Promise<PlaybackSource[]> {
+/**
+ * The owner's add-ons, named by the manifest the cache holds, else by their
+ * hosts. Listing never waits for an add-on (issue 25 item 3): on Watch the
+ * lookup and the player's source list would otherwise wait on one that hangs.
+ * A manifest not held, or held stale, is loaded in the background (one
+ * request per add-on at a time), so a later listing has the name.
+ */
+async function ownerSources(urls: string[]): Promise<PlaybackSource[]> {
 	const refs = urls.map((manifestUrl) => ({ manifestUrl, owner: true }))
 	const names = await Promise.all(
 		refs.map(async (ref) => {
-			const timer = new Promise<null>((resolve) => setTimeout(resolve, waitMs, null).unref())
-			const manifest = await Promise.race([loadManifest(ref).catch(() => null), timer])
-			return manifest?.ok ? manifest.manifest.name : fallbackName(ref.manifestUrl)
+			const held = await heldManifest(ref)
+			void loadManifest(ref).catch(() => {})
+			return held?.ok ? held.manifest.name : fallbackName(ref.manifestUrl)
 		}),
 	)
 	return refs.map((ref, index) => addonSource(ref, names[index]!))
 }
 
-/** Every add-on source for a visitor: the owner's first (configured order), then the user's own (their order). */
+/** Every add-on source for a visitor: the owner's first (configured order), then the user's own (their order, named when added). */
 export async function addonSources(
 	user: { id: string; username: string } | null,
-	options: { forLookup?: boolean; extraOwnerUrls?: string[] } = {},
+	options: { extraOwnerUrls?: string[] } = {},
 ): Promise<PlaybackSource[]> {
 	const ownerUrls = ownerAddonUrls()
 	for (const url of options.extraOwnerUrls ?? []) if (!ownerUrls.includes(url)) ownerUrls.push(url)
-	const sources = await ownerSources(ownerUrls, options.forLookup ? NAME_WAIT_LOOKUP_MS : NAME_WAIT_MS)
+	const sources = await ownerSources(ownerUrls)
 	if (!user) return sources
 	const seen = new Set(sources.map((source) => source.id))
 	const rows = await getDatabase()

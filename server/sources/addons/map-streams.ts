@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { captionLabel, captionLanguage } from '../captions.ts'
 import { hostKeyOf, parseHttpUrl } from '../net/address-policy.ts'
 import type { ProxyTarget } from '../proxy/proxy.server.ts'
+import { REMUX_PLAYLIST, remuxQueueUrl } from '../proxy/remux-urls.ts'
 import type { Caption, QualityKey, SourceResult, Stream } from '../types.ts'
 import { AddonStream, AddonSubtitleSchema, type AddonSubtitle } from './protocol.ts'
 
@@ -145,7 +146,9 @@ export async function mapAddonAnswer(answer: AddonAnswer): Promise<SourceResult>
 			continue
 		}
 		if (answer.remuxAvailable && (stream.behaviorHints?.notWebReady || NOT_WEB_CONTAINER.test(url.pathname))) {
-			streams.push({ ...base, type: 'hls', playlist: await answer.signProxyUrl({ ...target, remux: true, filename: 'remux.m3u8' }) })
+			const playlist = await answer.signProxyUrl({ ...target, remux: true, filename: REMUX_PLAYLIST })
+			// When it is re-encoded it waits for a transcode slot in line, like the media folder's files (decision 0046).
+			streams.push({ ...base, type: 'hls', playlist, queue: remuxQueueUrl(playlist) })
 			continue
 		}
 		const webm = /\.webm$/i.test(url.pathname)

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { getDatabase } from '../../db/db.server.ts'
 import { getEnv } from '../../env.server.ts'
 import { logger } from '../../logger.server.ts'
 import { createMatcher, type MatchOutcome } from './naming-match.server.ts'
 import { parseMediaPath, sidecarSubtitle, SUBTITLE_EXTENSIONS, VIDEO_EXTENSIONS } from './naming.ts'
+import { createRowWriter, type MediaFileRow } from './scan-writes.server.ts'
 
 // The media-folder index: walks MEDIA_DIR, matches names against the
 // catalogue (local DB or live TMDB, through catalogGet) and keeps one row per
@@ -60,6 +62,13 @@ export interface ScanReport {
 /** A file modified this recently may still be being copied in: skipped until the next scan or watch event. */
 const SETTLE_MS = 2000
 
+/**
+ * Files matched, then written in one statement and transaction: one upsert per
+ * file made a first scan of a big library slow and left a compiled query's
+ * garbage per file to the collector, which a first scan paid for in memory.
+ */
+const WRITE_BATCH = 250
+
 interface FoundVideo {
 	folderIndex: number
 	relativePath: string
@@ -71,7 +80,16 @@ interface FoundVideo {
 /** Real path of `candidate` if it stays inside `root` (symlinks leading elsewhere are refused). */
 export async function realPathInside(root: string, candidate: string): Promise<string | null> {
 	try {
-		const [realRoot, real] = await Promise.all([fs.realpath(root), fs.realpath(candidate)])
+		return realPathUnder(await fs.realpath(root), candidate)
+	} catch {
+		return null
+	}
+}
+
+/** realPathInside for a root already resolved (a scan resolves each folder once, not once per file). */
+async function realPathUnder(realRoot: string, candidate: string): Promise<string | null> {
+	try {
+		const real = await fs.realpath(candidate)
 		return real === realRoot || real.startsWith(realRoot + path.sep) ? real : null
 	} catch {
 		return null
@@ -81,14 +99,19 @@ export async function realPathInside(root: string, candidate: string): Promise<s
 async function walk(folderIndex: number, root: string, report: ScanReport, now: number): Promise<FoundVideo[]> {
 	const found: FoundVideo[] = []
 	let entries: string[]
+	let realRoot: string
 	try {
+		realRoot = await fs.realpath(root)
 		entries = await fs.readdir(root, { recursive: true })
 	} catch (error) {
 		report.skipped.push({ path: root, reason: `folder not readable: ${(error as Error).message}` })
 		return found
 	}
+	// Only subtitles are looked up by folder: a flat folder of thousands of videos made every video
+	// go over every name beside it (gigabytes of garbage over a big first scan, issue 28).
 	const byDir = new Map<string, string[]>()
 	for (const entry of entries) {
+		if (!SUBTITLE_EXTENSIONS.has(path.extname(entry).toLowerCase())) continue
 		const dir = path.dirname(entry)
 		const list = byDir.get(dir) ?? []
 		list.push(path.basename(entry))
@@ -99,7 +122,7 @@ async function walk(folderIndex: number, root: string, report: ScanReport, now: 
 		if (!VIDEO_EXTENSIONS.has(ext) || path.basename(entry).startsWith('.')) continue
 		const relativePath = entry.split(path.sep).join('/')
 		const absolute = path.join(root, entry)
-		const real = await realPathInside(root, absolute)
+		const real = await realPathUnder(realRoot, absolute)
 		if (!real) {
 			report.skipped.push({ path: relativePath, reason: 'links outside the media folder' })
 			continue
@@ -158,17 +181,15 @@ export async function scanMediaFolder(options: ScanOptions = {}): Promise<ScanRe
 	for (const [index, folder] of folders.entries()) found.push(...(await walk(index, folder, report, now)))
 
 	const { db } = getDatabase()
-	const existing = new Map(
-		(await db.selectFrom('media_files').select(['id', 'size', 'mtime_ms', 'match_status', 'match_reason']).execute()).map((r) => [r.id, r]),
-	)
 	const match = createMatcher()
+	const writeRows = createRowWriter(db)
 	let done = 0
+	let batch: MediaFileRow[] = []
 	for (const video of found) {
-		const id = mediaFileId(video.folderIndex, video.relativePath)
 		const parsed = parseMediaPath(video.relativePath)
 		const outcome: MatchOutcome = video.size === 0 ? { status: 'unmatched', reason: EMPTY_FILE_REASON } : await match(parsed)
-		const row = {
-			id,
+		const row: MediaFileRow = {
+			id: mediaFileId(video.folderIndex, video.relativePath),
 			folder_index: video.folderIndex,
 			relative_path: video.relativePath,
 			size: video.size,
@@ -182,14 +203,14 @@ export async function scanMediaFolder(options: ScanOptions = {}): Promise<ScanRe
 			subtitles: JSON.stringify(video.subtitles),
 			seen_at: now,
 		}
-		const before = existing.get(id)
-		const changed = !before || before.size !== video.size || before.mtime_ms !== video.mtimeMs
-		await db
-			.insertInto('media_files')
-			.values({ ...row, probe: null, trickplay: null })
-			// A changed file is probed again; an unchanged one keeps its probe and thumbnails.
-			.onConflict((oc) => oc.column('id').doUpdateSet(changed ? { ...row, probe: null, trickplay: null } : row))
-			.execute()
+		batch.push(row)
+		if (batch.length >= WRITE_BATCH) {
+			await writeRows(batch)
+			batch = []
+			// Matching and SQLite writes resolve in microtasks only: without a turn of the event loop the
+			// server answers no request until the scan ends, and V8 collects no old garbage (issue 28).
+			await nextTurn()
+		}
 		if (outcome.status === 'matched') {
 			report.matched++
 			report.matches.push({
@@ -204,6 +225,7 @@ export async function scanMediaFolder(options: ScanOptions = {}): Promise<ScanRe
 		} else report[outcome.status].push({ path: video.relativePath, reason: outcome.reason })
 		options.onProgress?.(++done, found.length)
 	}
+	await writeRows(batch)
 	const removed = await db.deleteFrom('media_files').where('seen_at', '<', now).executeTakeFirst()
 	report.removed = Number(removed.numDeletedRows)
 	for (const skip of report.skipped) logger.warn({ path: skip.path, reason: skip.reason }, 'media folder: file skipped')

@@ -14,7 +14,8 @@ import {
 	type Playability,
 	type ProbedMedia,
 } from '../media/ffmpeg.server.ts'
-import { TRANSCODE_BUSY_REASON, transcodeSlotAvailable } from '../media/hls.server.ts'
+import { TRANSCODE_BUSY_REASON } from '../media/hls.server.ts'
+import { transcodeSlotCount } from '../media/transcode-slots.server.ts'
 import { LIBRARY_SIGN_IN_REASON } from '#app/lib/sources/reasons.ts'
 import { captionLabel, captionLanguage } from '../captions.ts'
 import { markersOf } from '../markers/markers.server.ts'
@@ -29,6 +30,7 @@ export const MEDIA_FOLDER_STREAM_BASE = '/api/stream/library'
 /** Issue 25 item 4: the lookup adds the sign-in link (app/lib/sources/reasons.ts). */
 export const SIGN_IN_REASON = LIBRARY_SIGN_IN_REASON
 export const NOT_ALLOWED_REASON = 'the media folder is not shared with this account'
+export const NOT_IN_FOLDER_REASON = 'not in the media folder'
 export const UNREADABLE_REASON = 'unreadable: not a video ffmpeg can open'
 
 /** MEDIA_ACCESS: `signed-in` (default), `everyone`, or a comma-separated list of usernames. */
@@ -165,7 +167,8 @@ async function streamFor(row: MediaFilesTable, signal: AbortSignal): Promise<Str
 	const playability = playabilityFor(row, probe)
 	if (!playability) return { reason: FFMPEG_UNAVAILABLE_REASON }
 	if (playability.mode !== 'direct' && !ffmpegPaths().ffmpeg) return { reason: FFMPEG_UNAVAILABLE_REASON }
-	if (playability.mode === 'transcode' && !transcodeSlotAvailable()) return { reason: TRANSCODE_BUSY_REASON }
+	// Busy slots are no reason to turn a viewer away: the player waits in line (the stream's `queue`, decision 0046).
+	if (playability.mode === 'transcode' && transcodeSlotCount() === 0) return { reason: TRANSCODE_BUSY_REASON }
 	const quality = qualityForHeight(probe?.height)
 	const label = `Media folder · ${QUALITY_LABEL[quality]} · ${path.basename(row.relative_path)}`
 	const captions = await captionsFor(row, probe)
@@ -179,12 +182,12 @@ async function streamFor(row: MediaFilesTable, signal: AbortSignal): Promise<Str
 			qualities: { [quality]: { type, url: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/file`) } },
 		} as Stream
 	}
-	return { ...base, type: 'hls', playlist: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/hls/index.m3u8`) } as Stream
+	const playlist = await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/hls/index.m3u8`)
+	if (playability.mode === 'remux') return { ...base, type: 'hls', playlist } as Stream
+	return { ...base, type: 'hls', playlist, queue: await signPath(`${MEDIA_FOLDER_STREAM_BASE}/${row.id}/hls/queue`) } as Stream
 }
 
 export async function mediaFolderLookup(request: ScrapeRequest, context: LookupContext): Promise<SourceResult> {
-	const access = mediaFolderAccess(context.user)
-	if (!access.allowed) return { kind: 'none', reason: access.reason }
 	let query = getDatabase()
 		.db.selectFrom('media_files')
 		.selectAll()
@@ -192,11 +195,16 @@ export async function mediaFolderLookup(request: ScrapeRequest, context: LookupC
 		.where('tmdb_id', '=', request.tmdbId)
 		.where('media_type', '=', request.type)
 	if (request.type === 'show') {
-		if (!request.season || !request.episode) return { kind: 'none', reason: 'not in the media folder' }
+		if (!request.season || !request.episode) return { kind: 'none', reason: NOT_IN_FOLDER_REASON }
 		query = query.where('season', '=', request.season.number).where('episode', '=', request.episode.number)
 	}
 	const rows = await query.orderBy('relative_path').execute()
-	if (rows.length === 0) return { kind: 'none', reason: 'not in the media folder' }
+	if (rows.length === 0) return { kind: 'none', reason: NOT_IN_FOLDER_REASON }
+	// Access after the index (issue 25 item 4): "sign in" is a step worth taking only
+	// when the folder has the title; on any other title it would send a visitor to the
+	// sign-in page for nothing.
+	const access = mediaFolderAccess(context.user)
+	if (!access.allowed) return { kind: 'none', reason: access.reason }
 	const streams: Stream[] = []
 	const reasons: string[] = []
 	for (const row of rows) {

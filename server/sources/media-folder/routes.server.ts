@@ -3,10 +3,11 @@ import path from 'node:path'
 import { Router, type Request, type Response } from 'express'
 import { getSessionUser } from '../../auth/session.server.ts'
 import { getDatabase } from '../../db/db.server.ts'
-import { HttpError, notFound } from '../../http/errors.server.ts'
+import { HttpError, notFound, parseInput } from '../../http/errors.server.ts'
 import { logger } from '../../logger.server.ts'
 import { allowFfmpegStart, clientKeyOf } from '../limits.server.ts'
 import { hlsPlaylistFor, sendHlsPlaylist, serveHlsSegment } from '../media/hls.server.ts'
+import { LeaveRequest, leaveTranscodeLine, transcodeTurn, TurnRequest } from '../media/transcode-turn.server.ts'
 import { extractSubtitleVtt } from '../media/subtitles.server.ts'
 import { decodeCaptionBytes } from '../proxy/caption-text.ts'
 import { signPath, verifyPath } from '../signing.server.ts'
@@ -125,6 +126,41 @@ export function mediaFolderStreamRouter(): Router {
 			res,
 			hlsPlaylistFor(probe, mode, (index) => `${segmentBase}/seg-${index}.ts`),
 		)
+	})
+
+	// The transcode queue (decision 0046): a player asks for its turn before loading a transcoded
+	// stream, and again while it waits; DELETE leaves the line. The URL is signed like the playlist's.
+	router.post('/:id/hls/queue', async (req, res) => {
+		const body = parseInput(TurnRequest, req.body ?? {})
+		const { row, absolute } = await rowFor(req, res, `${MEDIA_FOLDER_STREAM_BASE}/${req.params.id}/hls/queue`)
+		res.setHeader('Cache-Control', 'no-store')
+		const probe = await probeOf(row, absolute)
+		if (!probe) throw new HttpError(503, 'This file could not be read')
+		if (playabilityFor(row, probe)?.mode !== 'transcode') return void res.json({ state: 'ready' })
+		let turn: Awaited<ReturnType<typeof transcodeTurn>>
+		try {
+			turn = await transcodeTurn(mediaInputFor(row, absolute), probe, {
+				ticket: body.ticket,
+				fromSeconds: body.from,
+				allowStart: () => allowFfmpegStart(clientKeyOf(req)),
+			})
+		} catch (error) {
+			logger.warn({ err: error }, 'media folder: could not start a transcode')
+			throw new HttpError(503, 'This file could not be prepared')
+		}
+		if (turn.state === 'refused') {
+			if (turn.retryAfterSeconds) res.set('Retry-After', String(turn.retryAfterSeconds))
+			throw new HttpError(turn.status, turn.error)
+		}
+		res.json(turn)
+	})
+
+	router.delete('/:id/hls/queue', async (req, res) => {
+		const query = parseInput(LeaveRequest, { ticket: req.query.ticket })
+		await rowFor(req, res, `${MEDIA_FOLDER_STREAM_BASE}/${req.params.id}/hls/queue`)
+		res.setHeader('Cache-Control', 'no-store')
+		leaveTranscodeLine(query.ticket)
+		res.status(204).end()
 	})
 
 	router.get('/:id/hls/:exp/:sig/:segment', async (req, res) => {

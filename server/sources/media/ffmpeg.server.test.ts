@@ -76,6 +76,7 @@ async function describeTs(bytes: Buffer) {
 	return {
 		start,
 		video: /Video: (\w+)/.exec(stderr)?.[1] ?? null,
+		size: /Video: .*?, (\d{2,5}x\d{2,5})/.exec(stderr)?.[1] ?? null,
 		audio: /Audio: (\w+)/.exec(stderr)?.[1] ?? null,
 		// MPEG-TS: 188-byte packets, each starting with the sync byte 0x47.
 		packetsAligned: bytes.length > 0 && bytes.length % 188 === 0 && bytes[0] === 0x47 && bytes[188] === 0x47,
@@ -371,13 +372,20 @@ describe('serveHlsSegment', () => {
 	})
 
 	it('transcodes MPEG-4 video to H.264 with segments cut on the boundaries', async () => {
-		const response = await fetch(segmentUrl('mpeg4', 1))
-		expect(response.status).toBe(200)
-		const ts = await describeTs(Buffer.from(await response.arrayBuffer()))
-		expect(ts).toMatchObject({ video: 'h264', audio: 'aac', packetsAligned: true })
-		// Keyframes forced on the boundary: the segment starts at 6 s exactly (+1 s pad, +1.4 s mux delay, less AAC priming).
-		expect(ts.start).toBeGreaterThan(6 + 2.3)
-		expect(ts.start).toBeLessThan(6 + 2.5)
+		// The plan: two 2 s segments, then 6 s ones (segment 1 starts at 2 s, segment 3 at 6 s).
+		for (const [index, start] of [
+			[1, 2],
+			[3, 6],
+		] as const) {
+			const response = await fetch(segmentUrl('mpeg4', index))
+			expect(response.status).toBe(200)
+			const ts = await describeTs(Buffer.from(await response.arrayBuffer()))
+			// Never enlarged: the 320x180 picture stays as it is.
+			expect(ts).toMatchObject({ video: 'h264', audio: 'aac', size: '320x180', packetsAligned: true })
+			// Keyframes forced on the boundary: the segment starts there exactly (+1 s pad, +1.4 s mux delay, less AAC priming).
+			expect(ts.start).toBeGreaterThan(start + 2.3)
+			expect(ts.start).toBeLessThan(start + 2.5)
+		}
 	}, 40_000)
 
 	it('restarts a running transcode at a seek, in its transcode slot, and pauses it when far ahead', async () => {
@@ -386,8 +394,8 @@ describe('serveHlsSegment', () => {
 		const dir = hlsCacheDir(media.long!.input, 'transcode', segmentPlanFor(media.long!.probe!, 'transcode'))
 		const spawned = hlsCountersForTests.spawned
 		expect((await fetch(segmentUrl('long', 0))).status).toBe(200)
-		// Seek to 2:00 while the job is still at the start: ffmpeg restarts there.
-		const response = await fetch(segmentUrl('long', 20))
+		// Seek to 2:00 (segment 22: two short ones come first) while the job is still at the start: ffmpeg restarts there.
+		const response = await fetch(segmentUrl('long', 22))
 		expect(response.status).toBe(200)
 		const ts = await describeTs(Buffer.from(await response.arrayBuffer()))
 		expect(ts.start).toBeGreaterThan(120 + 2.3)
@@ -398,16 +406,16 @@ describe('serveHlsSegment', () => {
 				.readdirSync(dir)
 				.filter((name) => /^seg-\d+\.ts$/.test(name))
 				.map((name) => Number(/\d+/.exec(name)![0]))
-		expect(made()).not.toContain(15)
+		expect(made()).not.toContain(17)
 		// It runs on to MAX_SEGMENTS_AHEAD (10) past the viewer, then waits.
-		await expect.poll(() => Math.max(...made()), { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(30)
+		await expect.poll(() => Math.max(...made()), { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(32)
 		const paused = Math.max(...made())
 		await new Promise((resolve) => setTimeout(resolve, 2000))
 		expect(Math.max(...made())).toBe(paused)
-		expect(paused).toBeLessThanOrEqual(32)
+		expect(paused).toBeLessThanOrEqual(34)
 		// The viewer catches up: it goes on.
-		expect((await fetch(segmentUrl('long', 27))).status).toBe(200)
-		await expect.poll(() => Math.max(...made()), { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(35)
+		expect((await fetch(segmentUrl('long', 29))).status).toBe(200)
+		await expect.poll(() => Math.max(...made()), { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(37)
 		stopAllHlsJobs()
 	}, 60_000)
 

@@ -8,9 +8,11 @@ import {
 	MAX_SEGMENTS_AHEAD,
 	numberChunk,
 	planJob,
+	segmentAt,
 	segmentCount,
 	segmentCutTimes,
 	segmentDuration,
+	transcodePlan,
 	type JobView,
 } from './hls-plan.ts'
 
@@ -25,6 +27,21 @@ describe('fixed segments (transcodes)', () => {
 		expect(segmentCount(fixedPlan(0))).toBe(0)
 		expect(segmentCount(fixedPlan(Number.NaN))).toBe(0)
 		expect([0, 1, 2, 3, 4].map((i) => segmentDuration(fixedPlan(20), i))).toEqual([6, 6, 6, 2, 0])
+	})
+
+	it('starts a transcode with two 2 s segments, then the fixed 6 s grid', () => {
+		expect(transcodePlan(20).starts).toEqual([0, 2, 4, 6, 12, 18])
+		expect([0, 1, 2, 3, 4, 5].map((i) => segmentDuration(transcodePlan(20), i))).toEqual([2, 2, 2, 6, 6, 2])
+		expect(transcodePlan(3).starts).toEqual([0, 2])
+		expect(transcodePlan(2.02).starts).toEqual([0])
+		expect(transcodePlan(0).starts).toEqual([])
+		expect(sum([0, 1, 2, 3, 4, 5].map((i) => segmentDuration(transcodePlan(20), i)))).toBe(20)
+	})
+
+	it('finds the segment holding a time (where a resumed transcode starts)', () => {
+		const plan = fixedPlan(20)
+		expect([0, 5.99, 6, 13, 19.9, 500, -3, Number.NaN].map((time) => segmentAt(plan, time))).toEqual([0, 0, 1, 2, 3, 3, 0, 0])
+		expect(segmentAt(keyframePlan(30, [0, 10.4, 20.8]), 10.4)).toBe(1)
 	})
 
 	it('writes a VOD playlist covering the whole duration', () => {

@@ -10,7 +10,8 @@
 // #EXTINF is the real distance between boundaries. Segments are therefore of
 // varying length (a 10 s GOP gives 10 s segments), add up to the file's
 // duration, and never repeat or overlap. When transcoding, keyframes are
-// forced on a fixed grid of HLS_SEGMENT_SECONDS.
+// forced on a fixed grid of HLS_SEGMENT_SECONDS, after two short segments at
+// the start (transcodePlan, decision 0046).
 
 export const HLS_SEGMENT_SECONDS = 6
 
@@ -34,6 +35,24 @@ export function fixedPlan(durationSeconds: number, segmentSeconds = HLS_SEGMENT_
 	return { durationSeconds, starts: Array.from({ length: count }, (_, index) => index * segmentSeconds) }
 }
 
+/**
+ * Boundaries before the first HLS_SEGMENT_SECONDS of a transcode: its first
+ * segments are 2 s long, so a cold start has a third of the picture to
+ * encode before the first frame (decision 0046); from 6 s on the grid is the
+ * fixed one.
+ */
+export const TRANSCODE_OPENING_STARTS = [2, 4]
+
+/** A transcode's segments: short ones at the start (TRANSCODE_OPENING_STARTS), then fixed ones. */
+export function transcodePlan(durationSeconds: number): SegmentPlan {
+	const fixed = fixedPlan(durationSeconds)
+	if (fixed.starts.length === 0) return fixed
+	const opening = TRANSCODE_OPENING_STARTS.filter(
+		(start) => start < Math.min(HLS_SEGMENT_SECONDS, durationSeconds - SEGMENT_TIME_TOLERANCE),
+	)
+	return { durationSeconds, starts: [0, ...opening, ...fixed.starts.slice(1)] }
+}
+
 /** Segments that each start on a keyframe of the source (copied video), about `segmentSeconds` or longer. */
 export function keyframePlan(durationSeconds: number, keyframes: readonly number[], segmentSeconds = HLS_SEGMENT_SECONDS): SegmentPlan {
 	if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return { durationSeconds: 0, starts: [] }
@@ -47,6 +66,13 @@ export function keyframePlan(durationSeconds: number, keyframes: readonly number
 
 export function segmentCount(plan: SegmentPlan): number {
 	return plan.starts.length
+}
+
+/** The segment that holds `seconds` (the first before the start and for anything not a number, the last past the end). */
+export function segmentAt(plan: SegmentPlan, seconds: number): number {
+	let index = 0
+	while (index + 1 < plan.starts.length && plan.starts[index + 1]! <= seconds) index++
+	return index
 }
 
 /** Duration of segment `index` (0 outside the plan). */

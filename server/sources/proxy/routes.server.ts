@@ -8,7 +8,8 @@ import { originForLog } from '../net/address-policy.ts'
 import { OutboundRefusedError, UpstreamError, readLimited, safeRequest } from '../net/safe-fetch.server.ts'
 import { decodeCaptionBytes } from './caption-text.ts'
 import { childFilename, isHlsPlaylist, rewritePlaylist } from './hls-rewrite.ts'
-import { serveRemux } from './remux.server.ts'
+import { leaveRemuxLine, serveRemux, serveRemuxTurn } from './remux.server.ts'
+import { REMUX_QUEUE } from './remux-urls.ts'
 import { openProxyToken, policyOf, signProxyUrl, type ProxyTarget } from './proxy.server.ts'
 
 // /api/stream/proxy/<token>/<name>: streams an upstream named by a sealed
@@ -60,6 +61,23 @@ async function countBytes(clientKey: string, bytes: number) {
 
 export function proxyStreamRouter(): Router {
 	const router = Router()
+
+	// A remuxed stream's turn at a transcode slot (decision 0046): POST asks, DELETE leaves the line.
+	const remuxTarget = async (req: Request) => {
+		const opened = await openProxyToken(String(req.params.token))
+		if (!opened.ok) refuse(req, 403, BAD_PROXY_LINK, { reason: opened.reason })
+		if (!opened.target.remux) throw new HttpError(404, 'Not found')
+		return opened.target
+	}
+	router.post(`/:token/${REMUX_QUEUE}`, async (req, res) => {
+		const target = await remuxTarget(req)
+		await serveRemuxTurn(req, res, String(req.params.token), target, clientKeyOf(req))
+	})
+	router.delete(`/:token/${REMUX_QUEUE}`, async (req, res) => {
+		await remuxTarget(req)
+		leaveRemuxLine(req, res)
+	})
+
 	router.get('/:token/:name', async (req, res) => {
 		const opened = await openProxyToken(req.params.token)
 		if (!opened.ok) refuse(req, 403, BAD_PROXY_LINK, { reason: opened.reason })

@@ -1,0 +1,13 @@
+import { useEffect } from 'react'
+
+/**
+ * Marks `<html data-hydrated>` once React has hydrated the document. A loaded
+ * route module does not mean its handlers are attached: a change made before
+ * this (a select picked, a key typed) can be lost to hydration, so the
+ * end-to-end tests wait for the mark before they touch a control.
+ */
+export function useHydratedMark() {
+	useEffect(() => {
+		document.documentElement.dataset.hydrated = ''
+	}, [])
+}

@@ -1,0 +1,72 @@
+import { expect, test } from './fixtures.ts'
+
+// Issue 27 (decision 0052): nothing but the HTML stands between a visitor and the first paint.
+// The stylesheet is inline in every document, so no request blocks rendering, and it stays in
+// force across client-side navigations (the root layout, which holds it, never unmounts).
+
+test('the stylesheet is inline: no stylesheet request blocks the first paint, and styles hold after navigating', async ({ page }) => {
+	const stylesheets: string[] = []
+	page.on('request', (request) => {
+		if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+	})
+	const response = await page.goto('/', { waitUntil: 'load' })
+	const html = await response!.text()
+	expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
+	expect(html).toMatch(/<style id="app-styles" nonce="[^"]+">[^<]*\.flex\{display:flex\}/)
+	const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+	const themed = await background()
+	expect(themed).not.toBe('rgba(0, 0, 0, 0)')
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Movies' }).click()
+	await expect(page).toHaveURL(/\/movies$/)
+	await expect(page.getByTestId('movies-page')).toBeVisible()
+	expect(await background()).toBe(themed)
+	expect(await page.locator('style#app-styles').count()).toBe(1)
+	expect(stylesheets).toEqual([])
+})
+
+// Decision 0053: the app's modules are fetched at low priority and evaluated after the first
+// paint, so their evaluation and the hydration after it never hold back the first picture. An
+// async script marked blocking="render", held back by the test, makes the first paint late on
+// purpose without holding back other scripts (a stylesheet would): modules that evaluated as soon
+// as they arrived (the old inline script's static imports) would be published before it.
+test('the modules evaluate only after the first paint, and their preloads are fetched at low priority', async ({ page }) => {
+	const paintHeldMs = 1200
+	await page.route('**/__held-back.js', async (route) => {
+		await new Promise((resolve) => setTimeout(resolve, paintHeldMs))
+		await route.fulfill({ contentType: 'text/javascript', body: '' })
+	})
+	let served = ''
+	await page.route(
+		(url) => url.pathname === '/movies',
+		async (route) => {
+			const response = await route.fetch()
+			served = await response.text()
+			const nonce = /nonce="([^"]+)"/.exec(served)![1]
+			const html = served.replace('<head>', `<head><script async blocking="render" nonce="${nonce}" src="/__held-back.js"></script>`)
+			await route.fulfill({ response, body: html })
+		},
+	)
+	await page.addInitScript(() => {
+		const state = window as unknown as { __modulesAt?: number; __modules?: unknown }
+		Object.defineProperty(window, '__reactRouterRouteModules', {
+			configurable: true,
+			get: () => state.__modules,
+			set: (value) => {
+				state.__modulesAt ??= performance.now()
+				state.__modules = value
+			},
+		})
+	})
+	await page.goto('/movies')
+	await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+	const times = await page.evaluate(() => ({
+		modules: (window as unknown as { __modulesAt: number }).__modulesAt,
+		paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN,
+	}))
+	expect(times.paint).toBeGreaterThanOrEqual(paintHeldMs * 0.9)
+	expect(times.modules, JSON.stringify(times)).toBeGreaterThan(times.paint)
+	// As served (after hydration the router adds preloads of its own for later navigations).
+	const preloads = served.match(/<link rel="modulepreload"[^>]*>/g) ?? []
+	expect(preloads.length).toBeGreaterThan(3)
+	for (const link of preloads) expect(link).toContain('fetchpriority="low"')
+})
