@@ -12,6 +12,7 @@ const report: ScanReport = {
 	ambiguous: [{ path: 'Movies/Dune.mkv', reason: '2 titles "Dune"; add the year or a {tmdb-…} tag' }],
 	skipped: [],
 	removed: 1,
+	settlesAt: null,
 }
 
 describe('media:scan output', () => {

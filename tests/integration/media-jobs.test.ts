@@ -228,4 +228,15 @@ describe.each(DIALECTS)('media folder background jobs on %s', (dialect) => {
 		fs.rmSync(added)
 		await until(async () => !(await rows()).some((r) => r.tmdb_id === 13), 'Forrest Gump forgotten', 30_000)
 	}, 90_000)
+
+	it('a file copied in just before the server starts is indexed once it settles, with no later change in the folder', async () => {
+		// Stopped while nothing is written, then a copy lands and the jobs start at once: the scan at start finds the
+		// file younger than the settle time and skips it, and the watch (started with the folder as it is) sees no event.
+		while (stops.length) await stops.pop()!()
+		const added = path.join(media, 'Forrest Gump (1994).mp4')
+		fs.copyFileSync(clip, added)
+		stops.push(startMediaFolderJobs())
+		await until(async () => (await rows()).some((r) => r.tmdb_id === 13), 'Forrest Gump indexed once settled', 15_000)
+		fs.rmSync(added)
+	}, 60_000)
 })

@@ -57,6 +57,8 @@ export interface ScanReport {
 	ambiguous: Array<{ path: string; reason: string }>
 	skipped: Array<{ path: string; reason: string }>
 	removed: number
+	/** When the last file skipped as still being written will have settled (ms since the epoch), or null when none was. */
+	settlesAt: number | null
 }
 
 /** A file modified this recently may still be being copied in: skipped until the next scan or watch event. */
@@ -133,6 +135,7 @@ async function walk(folderIndex: number, root: string, report: ScanReport, now: 
 			await fs.access(real, fs.constants.R_OK)
 			if (now - stat.mtimeMs < SETTLE_MS) {
 				report.skipped.push({ path: relativePath, reason: 'still being written' })
+				report.settlesAt = Math.max(report.settlesAt ?? 0, stat.mtimeMs + SETTLE_MS)
 				continue
 			}
 			const dir = path.dirname(entry)
@@ -175,7 +178,7 @@ export interface ScanOptions {
 /** Walks every folder once and brings media_files up to date. */
 export async function scanMediaFolder(options: ScanOptions = {}): Promise<ScanReport> {
 	const now = options.now ?? Date.now()
-	const report: ScanReport = { matched: 0, matches: [], unmatched: [], ambiguous: [], skipped: [], removed: 0 }
+	const report: ScanReport = { matched: 0, matches: [], unmatched: [], ambiguous: [], skipped: [], removed: 0, settlesAt: null }
 	const folders = mediaFolders()
 	const found: FoundVideo[] = []
 	for (const [index, folder] of folders.entries()) found.push(...(await walk(index, folder, report, now)))

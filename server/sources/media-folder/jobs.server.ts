@@ -125,6 +125,7 @@ export function startMediaFolderJobs(): () => Promise<void> {
 	let again = false
 	let debounce: NodeJS.Timeout | undefined
 	let firstChangeAt: number | null = null
+	let settleTimer: NodeJS.Timeout | undefined
 
 	const runScan = () => {
 		if (running) {
@@ -143,6 +144,18 @@ export function startMediaFolderJobs(): () => Promise<void> {
 					},
 					'media folder scanned',
 				)
+				// A file written just before this scan (the server started right after a copy) was skipped as
+				// still being written, and the watch saw no event for it: look again once it has settled.
+				clearTimeout(settleTimer)
+				if (report.settlesAt !== null) {
+					settleTimer = setTimeout(
+						() => {
+							if (leader && !stopped) runScan()
+						},
+						Math.max(0, report.settlesAt - Date.now()) + 250,
+					)
+					settleTimer.unref()
+				}
 				await backgroundWork(() => stopped || !leader)
 			} catch (error) {
 				logger.error({ err: error }, 'media folder: scan failed')
@@ -186,6 +199,7 @@ export function startMediaFolderJobs(): () => Promise<void> {
 	const stepDown = async () => {
 		leader = false
 		clearTimeout(debounce)
+		clearTimeout(settleTimer)
 		await watcher?.close()
 		watcher = undefined
 	}
