@@ -46,6 +46,35 @@ test('arrow keys walk the results and Enter opens one; Escape returns focus to t
 	await expect(page.getByTestId('search-overlay')).toHaveCount(0)
 })
 
+test("while a longer query is asked, the shorter one's results are dimmed and busy, and the arrows do not walk into them @mobile", async ({
+	page,
+}) => {
+	await page.goto('/')
+	await waitForHydration(page)
+	await page.locator(headerBox).first().click()
+	await page.keyboard.type('Sint', { delay: 40 })
+	const results = page.getByRole('list', { name: 'Search results' })
+	await expect(results).toBeVisible()
+	await expect(results).not.toHaveAttribute('data-stale')
+	// The answer for "Sintel" is held back until the checks below are done.
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/\/api\/catalog\/search\/multi\?.*query=Sintel/, async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.keyboard.type('el', { delay: 40 })
+	await expect(results).toHaveAttribute('data-stale', 'true')
+	await expect(page.locator('[aria-busy="true"]')).toHaveCount(1)
+	await page.keyboard.press('ArrowDown')
+	await expect(page.getByTestId('search-overlay-input')).toBeFocused()
+	release()
+	await expect(page.getByTestId('search-result').first()).toContainText('Sintel')
+	await expect(page.getByRole('list', { name: 'Search results' })).not.toHaveAttribute('data-stale')
+	await page.keyboard.press('ArrowDown')
+	await expect(page.getByTestId('search-result').first()).toBeFocused()
+})
+
 test('Tab onto and past the header box never opens the overlay, not even later @mobile', async ({ page }) => {
 	// Right after load (the page may not have hydrated yet) and once it has.
 	for (const settle of [false, true]) {

@@ -13,7 +13,11 @@ export const OVERLAY_EMPTY_TEXT = 'No results found'
 export const OVERLAY_ERROR_TEXT = 'Error fetching search results'
 
 type OverlayState =
-	{ kind: 'idle' } | { kind: 'loading' } | { kind: 'results'; results: SearchResult[] } | { kind: 'empty' } | { kind: 'error' }
+	| { kind: 'idle' }
+	| { kind: 'loading' }
+	| { kind: 'results'; query: string; results: SearchResult[] }
+	| { kind: 'empty' }
+	| { kind: 'error' }
 
 /**
  * The full-screen search overlay (product.md §2, §4). Searches 300 ms after the
@@ -64,7 +68,7 @@ export default function SearchOverlay({
 			catalogRequest<TmdbPage<TmdbMultiItem>>('/search/multi', { query: text, page: 1 }, controller.signal)
 				.then((page) => {
 					const results = filterSearchResults(page.results ?? [], 'all')
-					setState(results.length ? { kind: 'results', results } : { kind: 'empty' })
+					setState(results.length ? { kind: 'results', query: text, results } : { kind: 'empty' })
 				})
 				.catch((error: unknown) => {
 					if ((error as Error).name !== 'AbortError') setState({ kind: 'error' })
@@ -76,6 +80,10 @@ export default function SearchOverlay({
 		}
 	}, [query])
 
+	// Results for an earlier query stay on screen while the new one is asked (no flash of rows), but
+	// dimmed and busy, and the arrow keys do not walk into them: a fast ArrowDown + Enter would open a
+	// title for the shorter query.
+	const stale = state.kind === 'results' && state.query !== query.trim()
 	const advancedHref = useMemo(() => `/search${query.trim() ? `?query=${encodeURIComponent(query.trim())}` : ''}`, [query])
 
 	return (
@@ -97,7 +105,7 @@ export default function SearchOverlay({
 						}
 						input.focus()
 					}}
-					onKeyDown={(event) => moveThroughResults(event, inputRef.current, resultsRef.current)}
+					onKeyDown={(event) => moveThroughResults(event, inputRef.current, stale ? null : resultsRef.current)}
 					data-testid="search-overlay"
 				>
 					<Dialog.Title className="sr-only">Search</Dialog.Title>
@@ -128,7 +136,12 @@ export default function SearchOverlay({
 							<X className="h-5 w-5" aria-hidden="true" />
 						</Dialog.Close>
 					</form>
-					<div ref={resultsRef} className="relative min-h-0 flex-1 overflow-y-auto" aria-live="polite" aria-busy={state.kind === 'loading'}>
+					<div
+						ref={resultsRef}
+						className="relative min-h-0 flex-1 overflow-y-auto"
+						aria-live="polite"
+						aria-busy={state.kind === 'loading' || stale}
+					>
 						{state.kind === 'loading' ? (
 							<ul aria-label="Loading results" data-testid="search-skeleton">
 								{Array.from({ length: OVERLAY_SKELETON_ROWS }, (_, i) => (
@@ -143,7 +156,7 @@ export default function SearchOverlay({
 								))}
 							</ul>
 						) : state.kind === 'results' ? (
-							<ul aria-label="Search results">
+							<ul aria-label="Search results" className={stale ? 'opacity-60' : undefined} data-stale={stale || undefined}>
 								{state.results.map((item) => (
 									<li key={`${item.media_type}-${item.id}`}>
 										<SearchResultRow item={item} onNavigate={onClose} />
