@@ -67,3 +67,24 @@ for (const size of VIEWPORTS) {
 		})
 	})
 }
+
+test.describe('title logos that fail after the first paint', () => {
+	test.use({ viewport: VIEWPORTS[0].viewport, isMobile: true, hasTouch: true })
+
+	test('the title text takes the logo\'s place without moving anything, on slides and title pages', async ({ page, request }) => {
+		await recordShifts(page)
+		// Every logo arrives late and broken, as on a loaded phone whose image request fails.
+		await page.route(/\/art\/logo\//, async (route) => {
+			await new Promise((resolve) => setTimeout(resolve, 800))
+			await route.abort()
+		})
+		const pages = (await browsePages(request)).filter(([label]) => ['home', 'series', 'movie', 'a series'].includes(label))
+		const moved: string[] = []
+		for (const [label, path] of pages) {
+			const shifts = await layoutShifts(page, path)
+			const total = shifts.reduce((sum, shift) => sum + shift.value, 0)
+			if (total >= 0.001) moved.push(`${label}: ${shifts.map((s) => `${s.value.toFixed(4)} ${s.sources.join(', ')}`).join('; ')}`)
+		}
+		expect(moved).toEqual([])
+	})
+})

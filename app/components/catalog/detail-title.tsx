@@ -5,6 +5,7 @@ import { formatCount } from '#app/lib/browse/format.ts'
 import { genreCategoryHref } from '#app/lib/browse/media.ts'
 import { CATEGORIES } from '#app/lib/catalog/categories.ts'
 import { languageName } from '#app/lib/catalog/languages.ts'
+import { cn } from '#app/lib/ui/cn.ts'
 import { MediaImage } from './media-image.tsx'
 
 /**
@@ -30,7 +31,14 @@ export function DetailTitle({ title, logoPath }: { title: string; logoPath: stri
 					className="h-20 w-auto max-w-xs object-contain object-left [filter:drop-shadow(0_0_1px_rgb(0_0_0/0.9))_drop-shadow(0_2px_6px_rgb(0_0_0/0.6))] sm:h-24"
 				/>
 			) : null}
-			<h1 className={showLogo ? 'sr-only' : 'text-3xl font-black tracking-tight sm:text-5xl'} data-testid="detail-title">
+			<h1
+				className={cn(
+					showLogo ? 'sr-only' : 'text-3xl font-black tracking-tight sm:text-5xl',
+					// A logo that failed after the first paint leaves its height to the text: nothing below it moves.
+					logoFailed && 'flex min-h-20 items-end sm:min-h-24',
+				)}
+				data-testid="detail-title"
+			>
 				{title}
 			</h1>
 		</>
