@@ -9,6 +9,7 @@ export default defineConfig({
 		testTimeout: 20_000,
 		hookTimeout: 60_000,
 		pool: 'forks',
+		globalSetup: ['tests/support/vitest-global-setup.ts'],
 		// A focused test (.only) fails the run instead of silently skipping the rest (Vitest allows it outside CI by default).
 		allowOnly: false,
 	},
