@@ -71,7 +71,7 @@ for (const size of VIEWPORTS) {
 test.describe('title logos that fail after the first paint', () => {
 	test.use({ viewport: VIEWPORTS[0].viewport, isMobile: true, hasTouch: true })
 
-	test('the title text takes the logo\'s place without moving anything, on slides and title pages', async ({ page, request }) => {
+	test("the title text takes the logo's place without moving anything, on slides and title pages", async ({ page, request }) => {
 		await recordShifts(page)
 		// Every logo arrives late and broken, as on a loaded phone whose image request fails.
 		await page.route(/\/art\/logo\//, async (route) => {
