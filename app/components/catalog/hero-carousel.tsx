@@ -277,10 +277,14 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 /** A slide's title: its logo, or the title text when there is none or it fails to load. */
 function HeroTitle({ title, logoPath, priority }: { title: string; logoPath: string | null; priority: boolean }) {
 	const [logoFailed, setLogoFailed] = useState(false)
-	// The text stand-in keeps the logo's height (bottom-aligned): a logo that fails after the first paint
-	// (seen on a loaded phone run) would otherwise shrink the block and move everything above it.
+	// The text stand-in takes the logo's height (bottom-aligned, two lines at most, which fit in it): a logo
+	// that fails after the first paint (seen on a loaded phone run) would otherwise move everything above it.
 	if (!logoPath || logoFailed)
-		return <h2 className="flex min-h-20 items-end text-3xl font-black tracking-tight drop-shadow sm:min-h-32 sm:text-5xl">{title}</h2>
+		return (
+			<h2 className="flex min-h-20 items-end text-3xl font-black tracking-tight drop-shadow sm:min-h-32 sm:text-5xl">
+				<span className="line-clamp-2">{title}</span>
+			</h2>
+		)
 	return (
 		<h2 className="m-0">
 			<MediaImage
