@@ -36,6 +36,7 @@ import { usePlayerKeys } from './use-player-keys.ts'
 import { useProgressSaving } from './use-progress-saving.ts'
 import { qualityMenu, useFileQuality, type QualityOption } from './use-quality.ts'
 import { useNotice, useSource } from './use-source.ts'
+import { usePlayerVideo } from './use-player-video.ts'
 import { useStreamEngine } from './use-stream-engine.ts'
 import { WatchTogether } from '#app/components/together/watch-together.tsx'
 
@@ -74,6 +75,8 @@ export default function Player({
 	const [notice, setNotice] = useNotice()
 	const showNotice = useCallback((text: string) => setNotice(text), [setNotice])
 	const title = playerTitle(media)
+
+	const videoElement = usePlayerVideo(controllerRef, videoRef, title)
 
 	const source = useSource(media, initialStreams, setNotice, preferUntil)
 	const { stream } = source
@@ -172,19 +175,20 @@ export default function Player({
 				nosubtitleslangpref=""
 				style={{ width: '100%', height: '100%' }}
 			>
-				<video ref={videoRef} slot="media" playsInline className="h-full w-full" data-testid="player-video" aria-label={title}>
-					{/* media-chrome's time range shows previews from a metadata track labelled "thumbnails" (WebVTT). */}
-					{thumbnailsTrack ? (
-						<track
-							key={thumbnailsTrack}
-							kind="metadata"
-							label="thumbnails"
-							src={thumbnailsTrack}
-							default
-							data-testid="player-thumbnails-track"
-						/>
-					) : null}
-				</video>
+				{/* The <video> is placed by usePlayerVideo. media-chrome's time range shows previews from a metadata track labelled "thumbnails" (WebVTT). */}
+				{videoElement && thumbnailsTrack
+					? createPortal(
+							<track
+								key={thumbnailsTrack}
+								kind="metadata"
+								label="thumbnails"
+								src={thumbnailsTrack}
+								default
+								data-testid="player-thumbnails-track"
+							/>,
+							videoElement,
+						)
+					: null}
 				<TopBar breadcrumb={breadcrumb} onClose={onClose} />
 				<media-loading-indicator slot="centered-chrome" noautohide="" />
 				<ControlBar

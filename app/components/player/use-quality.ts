@@ -1,15 +1,9 @@
 import type { Level } from 'hls.js'
 import { useCallback, useMemo, useState } from 'react'
-import {
-	fileQualities,
-	heightLabel,
-	qualityLabel,
-	recommendResolution,
-	sortQualityLabels,
-	startQuality,
-} from '#app/lib/player/player-rules.ts'
+import { fileQualities, heightLabel, qualityLabel, sortQualityLabels } from '#app/lib/player/player-rules.ts'
 import type { QualityKey, Stream } from '#app/lib/sources/contract.ts'
-import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
+import { writeDevice } from '#app/stores/device-storage.ts'
+import { startFileQuality } from './start-choices.ts'
 
 // Which quality plays (product.md §9): a file stream starts at the quality
 // setting when it has it, else at the best one up to the device's
@@ -17,24 +11,10 @@ import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
 // screen suits); the viewer's choice in the Quality menu wins until another
 // stream plays, and is remembered as the device's.
 
-function deviceResolution() {
-	try {
-		const stored = readDevice('deviceBestResolution')
-		if (stored) return stored
-	} catch {
-		// Storage refused: fall back to the screen.
-	}
-	const ratio = window.devicePixelRatio || 1
-	return recommendResolution(window.screen.width * ratio, window.screen.height * ratio)
-}
-
 export function useFileQuality(stream: Stream | undefined, setting: string) {
 	const [chosen, setChosen] = useState<{ stream: Stream; key: QualityKey } | null>(null)
 	const qualities = useMemo(() => (stream?.type === 'file' ? fileQualities(stream) : []), [stream])
-	const initial = useMemo(
-		() => (stream?.type === 'file' ? startQuality(qualities, setting, deviceResolution()) : null),
-		[stream, qualities, setting],
-	)
+	const initial = useMemo(() => (stream ? startFileQuality(stream, setting) : null), [stream, setting])
 	const active = chosen && chosen.stream === stream && qualities.includes(chosen.key) ? chosen.key : initial
 	const choose = useCallback(
 		(key: QualityKey) => {

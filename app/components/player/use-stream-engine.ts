@@ -1,14 +1,13 @@
 import type Hls from 'hls.js'
 import type { Level, MediaPlaylist } from 'hls.js'
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type RefObject } from 'react'
-import { episodeKey } from '#app/lib/library/history.ts'
-import { clampVolume, DEFAULT_VOLUME, heightLabel, labelResolution, resumeTime, TEXT } from '#app/lib/player/player-rules.ts'
+import { clampVolume, heightLabel, labelResolution, TEXT } from '#app/lib/player/player-rules.ts'
 import type { QualityKey, Stream } from '#app/lib/sources/contract.ts'
-import { getHistorySnapshot } from '#app/stores/library.ts'
 import { ApiError } from '#app/utils/api-client.ts'
 import { isAutoplayRefusal, muteForAutoplay } from './autoplay-mute.ts'
 import type { PlayerMedia } from './player-props.ts'
-import { rememberChoice, storedChoice } from './device-choices.ts'
+import { rememberChoice } from './device-choices.ts'
+import { savedStartPoint, startVolume } from './start-choices.ts'
 import { waitForTurn } from './wait-for-turn.ts'
 
 // The stream engine (product.md §4 player states, §9 hls.js limits): plays a
@@ -65,11 +64,7 @@ export function useStreamEngine(
 
 	// Read when a stream starts, not followed afterwards: a settings change must not reload the video.
 	const startOptions = useEffectEvent(() => start)
-	const savedPoint = useEffectEvent(() => {
-		const history = getHistorySnapshot().history[String(media.tmdbId)]
-		const saved = media.type === 'tv' ? history?.episodes?.[episodeKey(media.season ?? 1, media.episode ?? 1)]?.progress : history?.progress
-		return resumeTime(media.type, saved)
-	})
+	const savedPoint = useEffectEvent(() => savedStartPoint(media))
 
 	// A layout effect: the video's first request goes out before the player's first paint, not after it.
 	useLayoutEffect(() => {
@@ -111,12 +106,20 @@ export function useStreamEngine(
 			}
 			video.addEventListener('error', onError)
 			video.addEventListener('loadedmetadata', ready, { once: true })
-			video.src = stream.qualities[fileQuality]!.url
-			video.load()
-			// A file starts at once: its start point is set before the metadata arrive (the browser
-			// seeks there when they do) and play() is asked for now, not one round trip later.
-			seekToStart()
-			play()
+			const url = stream.qualities[fileQuality]!.url
+			if (!resumeApplied.current && video.getAttribute('src') === url) {
+				// Started at the Watch click with this quality, the saved point and play() (early-video.ts): it carries on.
+				resumeApplied.current = true
+				if (video.readyState >= HTMLMediaElement.HAVE_METADATA) ready()
+				if (video.error) onError()
+			} else {
+				video.src = url
+				video.load()
+				// A file starts at once: its start point is set before the metadata arrive (the browser
+				// seeks there when they do) and play() is asked for now, not one round trip later.
+				seekToStart()
+				play()
+			}
 			return () => {
 				video.removeEventListener('loadedmetadata', ready)
 				video.removeEventListener('error', onError)
@@ -197,7 +200,7 @@ export function useStreamEngine(
 	useEffect(() => {
 		const video = videoRef.current
 		if (!video) return
-		video.volume = storedChoice('player-volume') ?? DEFAULT_VOLUME
+		video.volume = startVolume()
 		const onPlay = () => setPhase('playing')
 		const onPause = () => setPhase('paused')
 		const onWaiting = () => setPhase('buffering')
@@ -214,6 +217,10 @@ export function useStreamEngine(
 			['volumechange', onVolume],
 		]
 		for (const [event, listener] of listeners) video.addEventListener(event, listener)
+		// A video that started at the Watch click may be playing already, its first events gone by.
+		if (!video.paused) setPhase(video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA ? 'playing' : 'buffering')
+		if (video.currentTime > 0) onTime()
+		if (Number.isFinite(video.duration)) onDuration()
 		return () => {
 			for (const [event, listener] of listeners) video.removeEventListener(event, listener)
 		}

@@ -1,6 +1,8 @@
 import { Download, Loader2, Play } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { discardEarlyVideo, startEarlyVideo } from '#app/components/player/early-video.ts'
+import { PlayerShell } from '#app/components/player/player-shell.tsx'
 import type { PlayerMedia } from '#app/components/player/player-props.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/ui/cn.ts'
@@ -13,6 +15,7 @@ import {
 	MOVIE_NOT_FOUND_TOAST_MS,
 	PREFER_WINDOW_MS,
 } from '#app/lib/player/watch-flow.ts'
+import { playerTitle } from '#app/lib/player/player-rules.ts'
 import { actionableReasons } from '#app/lib/sources/reasons.ts'
 import type { SourceInfo, Stream } from '#app/lib/sources/contract.ts'
 import { listSources } from '#app/stores/stream-lookups.ts'
@@ -111,6 +114,8 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 		if (!released) return
 		setWatchAt(Date.now())
 		if (phase === 'found') {
+			// The first stream starts now, in the click's task, while the player's code loads (decision 0056).
+			startEarlyVideo(media, outcome?.streams[0], playerTitle(media))
 			openPlayer()
 			return
 		}
@@ -123,6 +128,7 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 		setDownloadOpen(true)
 	}
 	const closePlayer = () => {
+		discardEarlyVideo()
 		setPlayerOpen(false)
 		setPlayParam(false)
 		window.requestAnimationFrame(() => watchButton.current?.focus())
@@ -225,13 +231,7 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 				/>
 			) : null}
 			{playerOpen && outcome ? (
-				<Suspense
-					fallback={
-						<div className="fixed inset-0 z-50 grid place-items-center bg-black text-white" role="status" data-testid="player-loading">
-							Loading...
-						</div>
-					}
-				>
+				<Suspense fallback={<PlayerShell onClose={closePlayer} />}>
 					<Player
 						media={media}
 						streams={outcome.streams}

@@ -1,0 +1,71 @@
+import type { Stream } from '#app/lib/sources/contract.ts'
+import { readSettings } from '#app/stores/settings.ts'
+import { isAutoplayRefusal, muteForAutoplay } from './autoplay-mute.ts'
+import type { PlayerMedia } from './player-props.ts'
+import { savedStartPoint, startFileQuality, startVolume } from './start-choices.ts'
+
+// A file stream starts at the Watch click, not once the player's code has
+// loaded and rendered (decision 0056): the <video> is made here, in the
+// click's own task (so the browser lets it start with sound), with the
+// quality, saved point and volume the player would choose (start-choices.ts).
+// While the player's code loads it plays in a bare full-screen shell
+// (PlayerShell); the player then takes this same element (takeEarlyVideo), so
+// nothing restarts. HLS streams wait for the player: they need its code.
+
+let early: HTMLVideoElement | null = null
+
+/** The attributes the player's video has, on any video that becomes it. */
+export function dressPlayerVideo(video: HTMLVideoElement, label: string) {
+	video.playsInline = true
+	video.setAttribute('slot', 'media')
+	video.className = 'h-full w-full'
+	video.dataset.testid = 'player-video'
+	video.setAttribute('aria-label', label)
+}
+
+/** Starts the stream the player will open on, when it is a file and the viewer lets videos start by themselves. */
+export function startEarlyVideo(media: PlayerMedia, stream: Stream | undefined, label: string) {
+	discardEarlyVideo()
+	const settings = readSettings()
+	if (stream?.type !== 'file' || !settings.player.autoplay) return
+	const quality = startFileQuality(stream, settings.player.quality)
+	const url = quality ? stream.qualities[quality]?.url : undefined
+	if (!url) return
+	const video = document.createElement('video')
+	dressPlayerVideo(video, label)
+	video.volume = startVolume()
+	video.src = url
+	// Set before the metadata arrive: the browser starts there.
+	const at = savedStartPoint(media)
+	if (at > 0) video.currentTime = at
+	video.play().catch((error: unknown) => {
+		// As the player does (product.md §4 autoplay): sound refused, so muted; an interrupted play() is no refusal.
+		if (!isAutoplayRefusal(error)) return
+		muteForAutoplay(video)
+		void video.play().catch(() => {})
+	})
+	early = video
+}
+
+/** The video started at the click, while nobody has taken it yet. */
+export function peekEarlyVideo(): HTMLVideoElement | null {
+	return early
+}
+
+/** Hands the early video over to the player (once). */
+export function takeEarlyVideo(): HTMLVideoElement | null {
+	const video = early
+	early = null
+	return video
+}
+
+/** Stops and lets go of an early video the player never took (closed, or its code failed to load). */
+export function discardEarlyVideo() {
+	const video = early
+	early = null
+	if (!video) return
+	video.pause()
+	video.removeAttribute('src')
+	video.load()
+	video.remove()
+}
