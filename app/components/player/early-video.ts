@@ -23,14 +23,17 @@ export function dressPlayerVideo(video: HTMLVideoElement, label: string) {
 	video.setAttribute('aria-label', label)
 }
 
-/** Starts the stream the player will open on, when it is a file and the viewer lets videos start by themselves. */
-export function startEarlyVideo(media: PlayerMedia, stream: Stream | undefined, label: string) {
+/**
+ * Starts the stream the player will open on, when it is a file and the viewer lets videos start by
+ * themselves; whether it did.
+ */
+export function startEarlyVideo(media: PlayerMedia, stream: Stream | undefined, label: string): boolean {
 	discardEarlyVideo()
 	const settings = readSettings()
-	if (stream?.type !== 'file' || !settings.player.autoplay) return
+	if (stream?.type !== 'file' || !settings.player.autoplay) return false
 	const quality = startFileQuality(stream, settings.player.quality)
 	const url = quality ? stream.qualities[quality]?.url : undefined
-	if (!url) return
+	if (!url) return false
 	const video = document.createElement('video')
 	dressPlayerVideo(video, label)
 	video.volume = startVolume()
@@ -45,6 +48,34 @@ export function startEarlyVideo(media: PlayerMedia, stream: Stream | undefined, 
 		void video.play().catch(() => {})
 	})
 	early = video
+	return true
+}
+
+/**
+ * Resolves once the early video has shown a frame, failed or stopped, or after `limitMs`: until then the
+ * player's code waits, so its loading and first render do not hold the main thread while the first frame
+ * is on its way. Resolves at once when there is no early video.
+ */
+export function earlyVideoShown(limitMs = 800): Promise<void> {
+	const video = early
+	if (!video) return Promise.resolve()
+	return new Promise((resolve) => {
+		const timer = window.setTimeout(done, limitMs)
+		const events = ['error', 'pause', 'emptied'] as const
+		function done() {
+			window.clearTimeout(timer)
+			for (const event of events) video!.removeEventListener(event, done)
+			video!.removeEventListener('timeupdate', onTime)
+			resolve()
+		}
+		function onTime() {
+			if (video!.currentTime > 0) done()
+		}
+		for (const event of events) video.addEventListener(event, done)
+		// A frame presented; browsers without requestVideoFrameCallback tell it by the time moving.
+		video.addEventListener('timeupdate', onTime)
+		;(video as Partial<Pick<HTMLVideoElement, 'requestVideoFrameCallback'>>).requestVideoFrameCallback?.call(video, () => done())
+	})
 }
 
 /** The video started at the click, while nobody has taken it yet. */

@@ -1,7 +1,7 @@
 import { Download, Loader2, Play } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { discardEarlyVideo, startEarlyVideo } from '#app/components/player/early-video.ts'
+import { discardEarlyVideo, earlyVideoShown, startEarlyVideo } from '#app/components/player/early-video.ts'
 import { PlayerShell } from '#app/components/player/player-shell.tsx'
 import type { PlayerMedia } from '#app/components/player/player-props.ts'
 import { Button } from '#app/components/ui/button.tsx'
@@ -57,6 +57,8 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 	const { phase, outcome, find } = flow
 	const [wantsPlay, setWantsPlay] = useState(autoStart && released)
 	const [playerOpen, setPlayerOpen] = useState(false)
+	/** A video started at the click shows its first frame before the player's code loads (decision 0056). */
+	const [controlsWait, setControlsWait] = useState(false)
 	const [downloadOpen, setDownloadOpen] = useState(false)
 	/** When Watch was asked for: a better-ranked stream found within PREFER_WINDOW_MS of it takes over. */
 	const [watchAt, setWatchAt] = useState(() => Date.now())
@@ -114,8 +116,11 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 		if (!released) return
 		setWatchAt(Date.now())
 		if (phase === 'found') {
-			// The first stream starts now, in the click's task, while the player's code loads (decision 0056).
-			startEarlyVideo(media, outcome?.streams[0], playerTitle(media))
+			// The first stream starts now, in the click's task; the player's code loads once it shows (decision 0056).
+			if (startEarlyVideo(media, outcome?.streams[0], playerTitle(media))) {
+				setControlsWait(true)
+				void earlyVideoShown().then(() => setControlsWait(false))
+			}
 			openPlayer()
 			return
 		}
@@ -129,6 +134,7 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 	}
 	const closePlayer = () => {
 		discardEarlyVideo()
+		setControlsWait(false)
 		setPlayerOpen(false)
 		setPlayParam(false)
 		window.requestAnimationFrame(() => watchButton.current?.focus())
@@ -230,7 +236,8 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 					outcome={outcome}
 				/>
 			) : null}
-			{playerOpen && outcome ? (
+			{playerOpen && outcome && controlsWait ? <PlayerShell onClose={closePlayer} /> : null}
+			{playerOpen && outcome && !controlsWait ? (
 				<Suspense fallback={<PlayerShell onClose={closePlayer} />}>
 					<Player
 						media={media}
