@@ -73,6 +73,7 @@ test('the video plays from the Watch click while the controls load, and the play
 	release()
 	await expect(page.getByTestId('player')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 })
 	await expect(page.getByTestId('player-loading')).toHaveCount(0)
+	await expect(page).toHaveURL(/\?play=true$/)
 	// The same element, moved into the player: still playing from where it was, the same file, one element on the page.
 	const adopted = await playerVideo(page).evaluate((video: HTMLVideoElement) => ({
 		startedEarly: (video as HTMLVideoElement & { startedEarly?: boolean }).startedEarly ?? false,

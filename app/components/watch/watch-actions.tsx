@@ -59,6 +59,8 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 	const [playerOpen, setPlayerOpen] = useState(false)
 	/** A video started at the click shows its first frame before the player's code loads (decision 0056). */
 	const [controlsWait, setControlsWait] = useState(false)
+	/** Counts openings and closings: a first frame that comes after a close opens nothing. */
+	const openings = useRef(0)
 	const [downloadOpen, setDownloadOpen] = useState(false)
 	/** When Watch was asked for: a better-ranked stream found within PREFER_WINDOW_MS of it takes over. */
 	const [watchAt, setWatchAt] = useState(() => Date.now())
@@ -116,10 +118,19 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 		if (!released) return
 		setWatchAt(Date.now())
 		if (phase === 'found') {
-			// The first stream starts now, in the click's task; the player's code loads once it shows (decision 0056).
+			// The first stream starts now, in the click's task, in the shell. The player's code, the address's
+			// ?play=true and the source list wait for its first frame: none of it then holds the main thread
+			// while that frame is on its way (decision 0056).
 			if (startEarlyVideo(media, outcome?.streams[0], playerTitle(media))) {
+				setPlayerOpen(true)
 				setControlsWait(true)
-				void earlyVideoShown().then(() => setControlsWait(false))
+				const opening = ++openings.current
+				void earlyVideoShown().then(() => {
+					if (openings.current !== opening) return
+					setControlsWait(false)
+					openPlayer()
+				})
+				return
 			}
 			openPlayer()
 			return
@@ -133,6 +144,7 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 		setDownloadOpen(true)
 	}
 	const closePlayer = () => {
+		openings.current++
 		discardEarlyVideo()
 		setControlsWait(false)
 		setPlayerOpen(false)
