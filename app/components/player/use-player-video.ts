@@ -25,7 +25,6 @@ export function usePlayerVideo(
 		// Moved within the same task as the shell's removal: the browser does not pause a video that is back in the page by then.
 		controller.prepend(own)
 		videoRef.current = own
-		setVideo(own)
 		return () => {
 			// The ref stays: closing saves the progress from it after this (use-progress-saving.ts).
 			own.pause()
@@ -34,6 +33,8 @@ export function usePlayerVideo(
 		// The label follows below; the element is placed once.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [controllerRef, videoRef])
+	// After the first paint: a state set in the layout effect would render the whole player again before it.
+	useEffect(() => setVideo(element.current), [])
 	useEffect(() => {
 		video?.setAttribute('aria-label', label)
 	}, [video, label])
