@@ -26,6 +26,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { chromium, type Page } from '@playwright/test'
+import { narrowLookup } from '../tests/support/narrow-lookup.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((arg) => {
@@ -89,22 +90,6 @@ const ms = (value: number) => `${Math.round(value)} ms`
 
 /** The file Willow's player played in its last MP4 run: the bare page plays that same file (the same quality). */
 let playedMp4Url: string | undefined
-
-/** Keeps only the streams of one kind in the lookup's NDJSON answer. */
-async function narrowLookup(page: Page, kind: 'file' | 'hls') {
-	await page.route('**/api/sources/lookup?*', async (route) => {
-		const answer = await route.fetch()
-		const lines = (await answer.text())
-			.split('\n')
-			.filter(Boolean)
-			.map((line) => {
-				const event = JSON.parse(line) as { event: string; streams?: Array<{ type: string }> }
-				if (event.event === 'found' && event.streams) event.streams = event.streams.filter((s) => s.type === kind)
-				return JSON.stringify(event)
-			})
-		await route.fulfill({ status: answer.status(), headers: answer.headers(), body: `${lines.join('\n')}\n` })
-	})
-}
 
 // In-page timing code, as text: tsx would wrap named functions of a
 // page.evaluate callback in a helper the page does not have.

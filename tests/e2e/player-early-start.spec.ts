@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { narrowLookup } from '#tests/support/narrow-lookup.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 // Decision 0056: a file stream starts at the Watch click, in the click's own
@@ -9,22 +10,6 @@ import { expect, test, waitForHydration } from './fixtures.ts'
 // moment lasts as long as the test needs.
 
 const MOVIE = '/movies/10378-big-buck-bunny'
-
-/** Only the file streams in the lookup's answer (the sample clip also has HLS). */
-async function fileStreamsOnly(page: Page) {
-	await page.route('**/api/sources/lookup?*', async (route) => {
-		const answer = await route.fetch()
-		const lines = (await answer.text())
-			.split('\n')
-			.filter(Boolean)
-			.map((line) => {
-				const event = JSON.parse(line) as { event: string; streams?: Array<{ type: string }> }
-				if (event.streams) event.streams = event.streams.filter((stream) => stream.type === 'file')
-				return JSON.stringify(event)
-			})
-		await route.fulfill({ status: answer.status(), headers: answer.headers(), body: `${lines.join('\n')}\n` })
-	})
-}
 
 /** Holds the player's code until the returned function is called. */
 async function holdPlayerCode(page: Page) {
@@ -51,7 +36,7 @@ const playerVideo = (page: Page) => page.locator('[data-testid="player"] video[d
 test('the video plays from the Watch click while the controls load, and the player carries the same element on @mobile', async ({
 	page,
 }) => {
-	await fileStreamsOnly(page)
+	await narrowLookup(page, 'file')
 	const release = await holdPlayerCode(page)
 	const fileRequests: string[] = []
 	page.on('request', (request) => {
@@ -92,7 +77,7 @@ test('the video plays from the Watch click while the controls load, and the play
 })
 
 test('a saved point: the early video starts there, and the player does not seek again @mobile', async ({ page }) => {
-	await fileStreamsOnly(page)
+	await narrowLookup(page, 'file')
 	// Watch, seek to 12 s and pause (saved at once), close.
 	await pressWatch(page)
 	await expect
@@ -126,7 +111,7 @@ test('a saved point: the early video starts there, and the player does not seek 
 })
 
 test('closed before the controls load: the early video stops and nothing is left playing @mobile', async ({ page }) => {
-	await fileStreamsOnly(page)
+	await narrowLookup(page, 'file')
 	const release = await holdPlayerCode(page)
 	await pressWatch(page)
 	await expect
