@@ -59,11 +59,16 @@ test("while a longer query is asked, the shorter one's results are dimmed and bu
 	// The answer for "Sintel" is held back until the checks below are done.
 	let release = () => {}
 	const held = new Promise<void>((resolve) => (release = resolve))
+	let asked = () => {}
+	const sent = new Promise<void>((resolve) => (asked = resolve))
 	await page.route(/\/api\/catalog\/search\/multi\?.*query=Sintel/, async (route) => {
+		asked()
 		await held
 		await route.continue()
 	})
 	await page.keyboard.type('el', { delay: 40 })
+	// Checked once "Sintel" is asked, not in the 300 ms before: the earlier results stay until its answer.
+	await sent
 	await expect(results).toHaveAttribute('data-stale', 'true')
 	await expect(page.locator('[aria-busy="true"]')).toHaveCount(1)
 	await page.keyboard.press('ArrowDown')

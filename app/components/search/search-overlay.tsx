@@ -64,7 +64,8 @@ export default function SearchOverlay({
 		}
 		const controller = new AbortController()
 		const timer = window.setTimeout(() => {
-			setState({ kind: 'loading' })
+			// Earlier results stay (dimmed and busy) until this answer comes; skeleton rows only replace nothing.
+			setState((previous) => (previous.kind === 'results' ? previous : { kind: 'loading' }))
 			catalogRequest<TmdbPage<TmdbMultiItem>>('/search/multi', { query: text, page: 1 }, controller.signal)
 				.then((page) => {
 					const results = filterSearchResults(page.results ?? [], 'all')
@@ -80,8 +81,8 @@ export default function SearchOverlay({
 		}
 	}, [query])
 
-	// Results for an earlier query stay on screen while the new one is asked (no flash of rows), but
-	// dimmed and busy, and the arrow keys do not walk into them: a fast ArrowDown + Enter would open a
+	// Results for an earlier query stay on screen until the new one's answer comes (no flash of
+	// skeleton rows), but dimmed and busy, and the arrow keys do not walk into them: a fast ArrowDown + Enter would open a
 	// title for the shorter query.
 	const stale = state.kind === 'results' && state.query !== query.trim()
 	const advancedHref = useMemo(() => `/search${query.trim() ? `?query=${encodeURIComponent(query.trim())}` : ''}`, [query])
