@@ -167,6 +167,7 @@ export default async function handleRequest(
 				onError(error: unknown) {
 					failed = true
 					responseStatusCode = 500
+					loadContext.keepOutOfPageCache?.()
 					if (shellRendered) logger.error({ err: error, requestId: loadContext.requestId }, 'render error')
 				},
 			},

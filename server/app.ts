@@ -13,6 +13,7 @@ import express, { type RequestHandler } from 'express'
 import { closeCache } from './cache/cache.server.ts'
 import { createApp } from './create-app.server.ts'
 import { drainOnceFix } from './http/middleware.server.ts'
+import { createPageCache } from './http/page-cache.server.ts'
 import { closeDatabase, getDatabase, migrateToLatest } from './db/db.server.ts'
 import { getEnv } from './env.server.ts'
 import { logger } from './logger.server.ts'
@@ -26,12 +27,17 @@ declare module 'react-router' {
 	interface AppLoadContext {
 		cspNonce: string
 		requestId: string
+		/** Keeps this response's page out of the page cache (a render that failed after its first bytes). */
+		keepOutOfPageCache?: () => void
 	}
 }
 
 export function createProductionApp() {
 	const clientDir = path.resolve(getEnv().WILLOW_BUILD_DIR, 'client')
+	const ttlMs = getEnv().PAGE_CACHE_MS
+	const pageCache = ttlMs > 0 ? createPageCache({ ttlMs }) : undefined
 	return createApp({
+		first: pageCache ? [pageCache.clearOnWrites] : [],
 		beforePages: [
 			// Hashed build files never change: cache them for a year (compressed at the default levels).
 			express
@@ -47,6 +53,7 @@ export function createProductionApp() {
 			}),
 			drainOnceFix,
 			publicFiles(express.static(clientDir, { maxAge: '1h', index: false, setHeaders: serviceWorkerHeaders })),
+			...(pageCache ? [pageCache.middleware] : []),
 		],
 		pageHandler: lazyPageHandler(),
 	})
@@ -80,7 +87,13 @@ function lazyPageHandler(): RequestHandler {
 		handler ??= import('virtual:react-router/server-build').then((build) =>
 			createRequestHandler({
 				build,
-				getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
+				getLoadContext: (_req, res) => ({
+					cspNonce: res.locals.cspNonce,
+					requestId: res.locals.requestId,
+					keepOutOfPageCache: () => {
+						res.locals.keepOutOfPageCache = true
+					},
+				}),
 			}),
 		)
 		handler.then((handle) => handle(req, res, next), next)

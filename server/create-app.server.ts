@@ -15,6 +15,8 @@ export interface AppOptions {
 	pageHandler?: RequestHandler
 	/** Extra middleware placed before the pages (static files, Vite dev middleware). */
 	beforePages?: RequestHandler[]
+	/** Middleware that sees every request, right after its id and log are set. */
+	first?: RequestHandler[]
 }
 
 /** Builds the Express app: security, health checks, the JSON API, then the pages. */
@@ -27,6 +29,7 @@ export function createApp(options: AppOptions = {}) {
 	app.set('trust proxy', env.TRUST_PROXY)
 
 	app.use(requestContext)
+	for (const middleware of options.first ?? []) app.use(middleware)
 	app.use(canonicalHostRedirect(env.CANONICAL_HOST))
 	app.use(
 		securityHeaders({

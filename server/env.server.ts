@@ -62,6 +62,8 @@ export const EnvSchema = z.object({
 			return z.NEVER
 		}),
 	BODY_LIMIT: z.string().default('1mb'),
+	// How long a served anonymous page is given again to the same request (decision 0057); 0 turns it off.
+	PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	TMDB_API_KEY: optionalString,
 	TMDB_READ_TOKEN: optionalString,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { LRUCache } from 'lru-cache'
+import { joinWithNonce, splitAtNonce } from './nonce-parts.ts'
 
 /**
  * A short-lived cache of rendered page HTML (docs/decisions/0006-rendered-html-cache.md).
@@ -142,34 +143,16 @@ export function createRenderCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_
 
 	function store(key: string, html: Buffer | string, nonce: string): Buffer[] | undefined {
 		if (!nonce || nonce.length < 16) return undefined
-		const bytes = typeof html === 'string' ? Buffer.from(html) : html
-		const needle = Buffer.from(nonce)
-		const parts: Buffer[] = []
-		let start = 0
-		for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, start)) {
-			parts.push(Buffer.from(bytes.subarray(start, at)))
-			start = at + needle.length
-		}
-		parts.push(Buffer.from(bytes.subarray(start)))
+		const parts = splitAtNonce(typeof html === 'string' ? Buffer.from(html) : html, nonce)
 		lru.set(key, parts)
 		return parts
-	}
-
-	function withNonce(parts: Buffer[], nonce: string): Buffer {
-		const needle = Buffer.from(nonce)
-		const pieces: Buffer[] = []
-		for (const [i, part] of parts.entries()) {
-			if (i > 0) pieces.push(needle)
-			pieces.push(part)
-		}
-		return Buffer.concat(pieces)
 	}
 
 	return {
 		/** The cached HTML (UTF-8) for this key with `nonce` in place, or undefined. */
 		get(key: string, nonce: string): Buffer | undefined {
 			const parts = lru.get(key)
-			return parts && withNonce(parts, nonce)
+			return parts && joinWithNonce(parts, nonce)
 		},
 		/** Stores HTML rendered with `nonce`. Without a nonce nothing is stored: it could not be replaced. */
 		set(key: string, html: Buffer | string, nonce: string) {
@@ -180,7 +163,7 @@ export function createRenderCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_
 		 * in place (undefined if it fails or takes longer than waitMs); otherwise undefined.
 		 */
 		wait(key: string, nonce: string): Promise<Buffer | undefined> | undefined {
-			return inFlight.get(key)?.then((parts) => parts && withNonce(parts, nonce))
+			return inFlight.get(key)?.then((parts) => parts && joinWithNonce(parts, nonce))
 		},
 		/** Announces a render of this key; exactly one of done or fail settles it (later calls do nothing). */
 		begin(key: string) {

@@ -8,7 +8,8 @@ let server: ServerProcess | undefined
 let origin = ''
 
 beforeAll(async () => {
-	server = await startServerProcess()
+	// The render cache alone: the page cache in front of it (decision 0057) has its own test.
+	server = await startServerProcess({ PAGE_CACHE_MS: '0' })
 	origin = server.origin
 }, 90_000)
 
