@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page, Response } from '@playwright/test'
 import { browsePages, expect, test } from './fixtures.ts'
 
 // Issue 27: the JavaScript a browse page fetches beyond its first load (the
@@ -61,17 +61,20 @@ async function settle(page: Page, fetched: () => number) {
 async function measure(page: Page, path: string): Promise<AfterLoadJs> {
 	await page.clock.install()
 	const scripts: Array<Promise<{ path: string; bytes: number }>> = []
-	page.on('response', (response) => {
+	const onResponse = (response: Response) => {
 		const url = new URL(response.url())
 		if (response.request().resourceType() !== 'script' && !url.pathname.endsWith('.js')) return
 		if (url.pathname === '/sw.js') return
 		scripts.push(response.body().then((body) => ({ path: url.pathname, bytes: body.byteLength })))
-	})
+	}
+	page.on('response', onResponse)
 	const response = await page.goto(path, { waitUntil: 'load' })
 	expect(response?.status(), path).toBe(200)
 	const firstLoad = firstLoadScripts(await response!.text())
 	expect(firstLoad.size, `first-load scripts of ${path}`).toBeGreaterThan(2)
 	await settle(page, () => scripts.length)
+	// A response after this point is not read: its body() would outlive the test and fail it ("Test ended").
+	page.off('response', onResponse)
 	const files = (await Promise.all(scripts)).filter((file) => !firstLoad.has(file.path))
 	const unique = [...new Map(files.map((file) => [file.path, file])).values()]
 	return { files: unique, bytes: unique.reduce((sum, file) => sum + file.bytes, 0) }
