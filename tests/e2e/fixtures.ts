@@ -10,6 +10,9 @@ export { expect, test }
  * and a CI run measured one at 1.18.
  */
 export async function checkA11y(page: Page, options: { exclude?: string[] } = {}) {
+	// Axe reads the whole page: several seconds each pass on a loaded 2-CPU machine, where tests
+	// with two or three passes ran past the 30 s default. Each pass brings its own time.
+	test.info().setTimeout(test.info().timeout + 15_000)
 	let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
 	for (const selector of options.exclude ?? []) builder = builder.exclude(selector)
 	const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' })
