@@ -163,13 +163,11 @@ export function createPageCache({
 	const clearOnWrites: RequestHandler = (req, res, next) => {
 		if (!SAFE_METHODS.has(req.method)) {
 			clear()
-			res.on('finish', clear)
-			res.on('close', clear)
+			// 'close' follows 'finish', and comes alone for a request the client abandoned.
+			res.once('close', clear)
 		}
 		next()
 	}
 
-	return { middleware, clearOnWrites, clear, size: () => pages.size }
+	return { middleware, clearOnWrites }
 }
-
-export type PageCache = ReturnType<typeof createPageCache>

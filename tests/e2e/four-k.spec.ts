@@ -16,7 +16,6 @@ async function openTokenStep(page: Page) {
 }
 
 test('the wizard: Next and Back, the token rule, test, submit, Setup Complete! @mobile', async ({ page }) => {
-	test.slow() // three axe passes over the page: 31 s on a loaded 2-CPU machine, against the 30 s default
 	await page.goto('/4k')
 	await waitForHydration(page)
 	await expect(page.getByRole('heading', { name: '4K Guide', level: 1 })).toBeVisible()
