@@ -111,6 +111,24 @@ test('desktop menus open on hover, move to the next menu at once, and close when
 	await expect(categories).toBeVisible()
 })
 
+test('a menu the mouse rests on before its hover rules have loaded opens once they have', async ({ page }) => {
+	// The rules load once the page is idle, outside the first-load JavaScript. Held here, as a loaded
+	// machine's late idle callback held them in a CI run: the hovered menu never opened.
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/\/assets\/menu-hover-[\w-]+\.js$/, async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.goto('/')
+	await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+	await page.getByRole('button', { name: 'Categories' }).hover()
+	await expect(page.getByRole('menu', { name: 'Categories' })).toHaveCount(0)
+	release()
+	await expect(page.getByRole('menu', { name: 'Categories' })).toBeVisible()
+	await expect(page.getByRole('menu', { name: 'Categories' }).getByRole('menuitem', { name: 'View All' })).not.toBeFocused()
+})
+
 test('the 4K guide link is hidden on medium screens', async ({ page }) => {
 	await page.setViewportSize({ width: 900, height: 800 })
 	await page.goto('/')

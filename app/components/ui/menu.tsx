@@ -59,15 +59,22 @@ export function Menu({
 	const listRef = useRef<HTMLDivElement>(null)
 	const focusOnOpen = useRef<'first' | 'last' | null>(null)
 
-	// The hover rules load once the page has loaded and the browser is idle, outside the first-load JavaScript.
+	// The hover rules load once the page has loaded and the browser is idle, outside the first-load JavaScript,
+	// or at once when a mouse comes in before that.
 	const [intent, setIntent] = useState<HoverIntent | null>(null)
+	/** Whether a mouse is over the trigger or the menu, known before the rules have loaded. */
+	const pointerInside = useRef(false)
+	/** Asks for the hover rules now (set while a hover group is mounted). */
+	const loadIntent = useRef<(() => void) | null>(null)
 	useEffect(() => {
 		if (!hoverGroup) return
 		let live = true
+		let asked = false
 		let made: HoverIntent | null = null
-		void afterLoad()
-			.then(() => import('#app/lib/ui/menu-hover.ts'))
-			.then(({ createHoverIntent }) => {
+		const load = () => {
+			if (asked) return
+			asked = true
+			void import('#app/lib/ui/menu-hover.ts').then(({ createHoverIntent }) => {
 				if (!live) return
 				made = createHoverIntent(hoverGroup, {
 					open: () => {
@@ -81,8 +88,12 @@ export function Menu({
 				})
 				setIntent(made)
 			})
+		}
+		loadIntent.current = load
+		void afterLoad().then(load)
 		return () => {
 			live = false
+			loadIntent.current = null
 			made?.cancel()
 		}
 	}, [hoverGroup])
@@ -93,6 +104,11 @@ export function Menu({
 			intent?.closed()
 		}
 	}, [open, intent])
+	// A mouse that came in before the rules loaded, and stays, counts once they have (after the closed() above:
+	// a loaded machine's idle callback came seconds after the page's load, and the menu never opened).
+	useEffect(() => {
+		if (intent && pointerInside.current) intent.enter()
+	}, [intent])
 
 	const itemsInList = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
 
@@ -140,10 +156,15 @@ export function Menu({
 			ref={rootRef}
 			className="relative"
 			onPointerEnter={(event) => {
-				if (event.pointerType === 'mouse') intent?.enter()
+				if (event.pointerType !== 'mouse') return
+				pointerInside.current = true
+				if (intent) intent.enter()
+				else loadIntent.current?.()
 			}}
 			onPointerLeave={(event) => {
-				if (event.pointerType === 'mouse') intent?.leave()
+				if (event.pointerType !== 'mouse') return
+				pointerInside.current = false
+				intent?.leave()
 			}}
 		>
 			<button
