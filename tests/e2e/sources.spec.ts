@@ -293,6 +293,9 @@ test.describe('the media folder, signed out (MEDIA_ACCESS=signed-in)', () => {
 	// The app server at SOURCES_ORIGIN has the media folder (The Dark Knight) with the default access:
 	// signed-in viewers only. Its first scan may still be running when the suite starts.
 	test.use({ baseURL: SOURCES_ORIGIN })
+	// The wait for that scan counts in each test's time, and a test has two pages that each look up every
+	// source: a loaded CI machine ran past 30 s.
+	test.describe.configure({ timeout: 60_000 })
 	test.beforeEach(async ({ request }) => {
 		await expect
 			.poll(async () => (await request.get(`/api/sources/lookup?type=movie&tmdbId=${MEDIA_FOLDER_MOVIE.tmdbId}&source=library`)).text(), {

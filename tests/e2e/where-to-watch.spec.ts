@@ -5,6 +5,12 @@ import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 // one is chosen), grouped Stream / Rent / Buy, with JustWatch attribution and
 // the TMDB watch page; an empty state for regions without offers.
 
+/**
+ * The offers load once the page is idle (app/utils/after-load.ts), each piece of after-load work in an idle
+ * period of its own, up to 3 s each on a page that is never idle: a loaded CI machine took more than 7 s.
+ */
+const AFTER_LOAD = { timeout: 15_000 }
+
 test.describe('Where to watch, from the browser language', () => {
 	test.use({ locale: 'en-GB' })
 
@@ -13,7 +19,7 @@ test.describe('Where to watch, from the browser language', () => {
 		await waitForHydration(page)
 		const section = page.getByTestId('where-to-watch')
 		await expect(section.getByRole('heading', { name: 'Where to watch' })).toBeVisible()
-		await expect(section.getByTestId('watch-offers')).toHaveAttribute('data-region', 'GB')
+		await expect(section.getByTestId('watch-offers')).toHaveAttribute('data-region', 'GB', AFTER_LOAD)
 		await expect(section.getByLabel('Region')).toHaveValue('GB')
 		await expect(section.getByTestId('watch-group-flatrate').getByRole('listitem')).toHaveText(['Disney Plus'])
 		await expect(section.getByTestId('watch-group-rent').getByRole('heading')).toHaveText('Rent')
@@ -39,14 +45,14 @@ test.describe('Where to watch, from the browser language', () => {
 		await page.goto('/movies/550-fight-club')
 		await waitForHydration(page)
 		const section = page.getByTestId('where-to-watch')
-		await expect(section.getByTestId('watch-offers')).toHaveAttribute('data-region', 'GB')
+		await expect(section.getByTestId('watch-offers')).toHaveAttribute('data-region', 'GB', AFTER_LOAD)
 		await section.getByLabel('Region').selectOption('US')
 		await expect(section.getByTestId('watch-group-flatrate').getByRole('listitem')).toHaveText(['Hulu'])
 		await expect(section.getByTestId('watch-attribution')).toHaveAttribute('href', 'https://www.themoviedb.org/movie/550/watch?locale=US')
 		expect(await page.evaluate(() => localStorage.getItem('settings'))).toContain('"watchRegion":"US"')
 		await page.reload()
 		await waitForHydration(page)
-		await expect(page.getByTestId('watch-offers')).toHaveAttribute('data-region', 'US')
+		await expect(page.getByTestId('watch-offers')).toHaveAttribute('data-region', 'US', AFTER_LOAD)
 
 		await page.getByTestId('where-to-watch').getByLabel('Region').selectOption('JP')
 		await expect(page.getByTestId('watch-offers-empty')).toHaveText('Fight Club is not available to stream, rent or buy in Japan.')
@@ -69,7 +75,7 @@ test.describe('Where to watch on a series', () => {
 		await page.goto('/series/1399-game-of-thrones')
 		await waitForHydration(page)
 		const section = page.getByTestId('where-to-watch')
-		await expect(section.getByTestId('watch-offers')).toHaveAttribute('data-region', 'DE')
+		await expect(section.getByTestId('watch-offers')).toHaveAttribute('data-region', 'DE', AFTER_LOAD)
 		await expect(section.getByTestId('watch-group-flatrate').getByRole('listitem')).toHaveText(['WOW'])
 		await expect(section.getByTestId('watch-group-buy').getByRole('listitem')).toHaveText([
 			'Apple TV',
@@ -92,6 +98,6 @@ test('the region setting is on the account page, automatic by default @mobile', 
 	expect(await page.evaluate(() => localStorage.getItem('settings'))).toContain('"watchRegion":"FR"')
 	await page.goto('/movies/550-fight-club')
 	await waitForHydration(page)
-	await expect(page.getByTestId('watch-offers')).toHaveAttribute('data-region', 'FR')
+	await expect(page.getByTestId('watch-offers')).toHaveAttribute('data-region', 'FR', AFTER_LOAD)
 	await expect(page.getByTestId('watch-group-buy').getByRole('listitem')).toContainText(['Orange VOD'])
 })
