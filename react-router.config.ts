@@ -7,6 +7,9 @@ export default {
 	// The Express app (server/app.ts) is the server bundle's entry, so the API,
 	// the database and the page handler share one module graph and one pool.
 	serverBuildFile: 'index.js',
+	// Every route's manifest entry ships with the page (2 KB gzip) rather than being fetched
+	// after hydration, which re-rendered the whole page once it came (decision 0058).
+	routeDiscovery: { mode: 'initial' },
 	// Tests may build into their own folder so parallel builds do not collide.
 	buildDirectory: process.env.WILLOW_BUILD_DIR ?? 'build',
 	// The service worker lists the client files, so it is built once they exist (docs/decisions/0030).

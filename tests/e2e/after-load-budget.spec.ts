@@ -125,3 +125,21 @@ test.describe('JavaScript after the first load', () => {
 		expect(overBudget('home', measured)).toMatch(/^home: .* after the first load \(budget/)
 	})
 })
+
+test.describe('the route manifest', () => {
+	// Decision 0058: the page ships every route's manifest entry. Fetching them after hydration
+	// (React Router's lazy discovery) re-rendered the whole page when they came.
+	test('no browse page asks for route manifest entries after it loads', async ({ page, request }) => {
+		test.slow()
+		const asked: string[] = []
+		page.on('request', (sent) => {
+			if (new URL(sent.url()).pathname === '/__manifest') asked.push(sent.url())
+		})
+		for (const [label, path] of await browsePages(request)) {
+			await page.goto(path, { waitUntil: 'load' })
+			await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+			await page.waitForLoadState('networkidle')
+			expect(asked, `${label} (${path})`).toEqual([])
+		}
+	})
+})

@@ -160,6 +160,23 @@ test.describe('home', () => {
 	})
 })
 
+test.describe('rows off screen', () => {
+	// Decision 0059: rows and grid cards below the fold are not laid out or painted until they near
+	// the viewport (content-visibility: auto), and are drawn once scrolled to.
+	test('a row below the fold is skipped until it is scrolled to, then drawn @mobile', async ({ page }) => {
+		await page.goto('/movies')
+		await waitForHydration(page)
+		const drawn = (testId: string) =>
+			page.getByTestId(testId).evaluate((row) => row.querySelector('a')!.checkVisibility({ contentVisibilityAuto: true }))
+		expect(await drawn('row-upcoming')).toBe(false)
+		const gridCard = page.getByRole('list', { name: 'More popular movies' }).getByRole('listitem').last()
+		expect(await gridCard.evaluate((card) => card.querySelector('a')!.checkVisibility({ contentVisibilityAuto: true }))).toBe(false)
+		await page.getByTestId('row-upcoming').scrollIntoViewIfNeeded()
+		await expect.poll(() => drawn('row-upcoming')).toBe(true)
+		await expect(page.getByTestId('row-upcoming').getByRole('link').first()).toBeVisible()
+	})
+})
+
 test.describe('movie detail', () => {
 	test('uses only the id before the first dash; shows the details, JSON-LD and meta tags', async ({ page, request }) => {
 		const movie = await firstMovie(request)
