@@ -16,6 +16,7 @@ import { compactWatchOptions } from '#app/lib/catalog/watch-providers.ts'
 import { movieHref, parseMediaId } from '#app/lib/catalog/slug.ts'
 import type { TmdbMovieDetails } from '#app/lib/catalog/tmdb-types.ts'
 import { lazyHydrated } from '#app/components/ui/lazy-hydrated.tsx'
+import { languageName } from '#app/lib/catalog/languages.ts'
 import type { Route } from './+types/movie-detail.ts'
 
 // The watch flow (lookups, the download panel) is in the HTML but not in the first load.
@@ -38,6 +39,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const similar = toCards(withKind(movie.similar?.results ?? movie.recommendations?.results ?? [], 'movie'))
 	return {
 		origin,
+		originalLanguage: languageName(movie.original_language) ?? null,
 		released: isMovieReleased(movie.release_date),
 		logoPath: pickLogo(movie.images),
 		directors: crewNames(movie.credits?.crew, DIRECTOR_JOBS),
@@ -79,7 +81,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function MovieDetail({ loaderData }: Route.ComponentProps) {
-	const { movie, released, logoPath, cast, crew, similar, directors, origin, watch } = loaderData
+	const { movie, released, logoPath, cast, crew, similar, directors, origin, watch, originalLanguage } = loaderData
 	const autoPlay = useSearchParams()[0].get('play') === 'true'
 	const url = `${origin}${movieHref(movie.id, movie.title)}`
 	const runtime = formatRuntime(movie.runtime)
@@ -127,7 +129,7 @@ export default function MovieDetail({ loaderData }: Route.ComponentProps) {
 							{runtime}
 						</DetailFact>
 					) : null}
-					<LanguageFact code={movie.original_language} />
+					<LanguageFact name={originalLanguage} />
 				</div>
 				<GenreChips genres={movie.genres} />
 				<div className="flex flex-wrap items-start gap-3">

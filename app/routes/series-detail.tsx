@@ -16,6 +16,7 @@ import { compactWatchOptions } from '#app/lib/catalog/watch-providers.ts'
 import { parseMediaId, seriesHref } from '#app/lib/catalog/slug.ts'
 import type { TmdbSeasonDetails, TmdbTvDetails } from '#app/lib/catalog/tmdb-types.ts'
 import { lazyHydrated } from '#app/components/ui/lazy-hydrated.tsx'
+import { languageName } from '#app/lib/catalog/languages.ts'
 import type { Route } from './+types/series-detail.ts'
 
 // The episode picker and list: in the HTML, their code loads after the first load.
@@ -38,6 +39,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const name = show.name || show.original_name || 'Untitled Series'
 	return {
 		origin: originOf(request),
+		originalLanguage: languageName(show.original_language) ?? null,
 		logoPath: pickLogo(show.images),
 		cast: orderedCast(show.credits?.cast).map((p) => ({ id: p.id, name: p.name, role: p.character, profile_path: p.profile_path })),
 		crew: uniqueCrew(show.credits?.crew).map((p) => ({ id: p.id, name: p.name, role: p.job, profile_path: p.profile_path })),
@@ -78,7 +80,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
-	const { show, logoPath, cast, crew, similar, initialSeason, origin, watch } = loaderData
+	const { show, logoPath, cast, crew, similar, initialSeason, origin, watch, originalLanguage } = loaderData
 	const date = formatLongDate(show.first_air_date)
 	const rating = show.vote_average ? formatRating(show.vote_average) : undefined
 	const structured = {
@@ -112,7 +114,7 @@ export default function SeriesDetail({ loaderData }: Route.ComponentProps) {
 					<DetailFact icon={<Layers className="h-4 w-4" aria-hidden="true" />}>
 						{show.number_of_seasons} {show.number_of_seasons === 1 ? 'season' : 'seasons'} · {show.number_of_episodes} episodes
 					</DetailFact>
-					<LanguageFact code={show.original_language} />
+					<LanguageFact name={originalLanguage} />
 					{show.networks.length > 0 ? <span className="text-muted">{show.networks.map((n) => n.name).join(', ')}</span> : null}
 				</div>
 				<GenreChips genres={show.genres} />

@@ -37,6 +37,12 @@ async function seek(page: Page, seconds: number) {
 	}, seconds)
 }
 
+/** Pauses the video, then seeks: what a check reads stays where it is on a loaded machine. */
+async function holdAt(page: Page, seconds: number) {
+	await video(page).evaluate((element: HTMLVideoElement) => element.pause())
+	await seek(page, seconds)
+}
+
 test('plays the MP4 sample, with the breadcrumb, volume 0.1 and Back closing it', async ({ page }) => {
 	await openPlayer(page)
 	await expectAdvancing(page)
@@ -140,8 +146,7 @@ test('captions show and follow size, colour and delay; a local file loads', asyn
 	await expect(cue).toBeVisible({ timeout: 15_000 })
 	// Held in the middle of the second cue (6-11 s): playing, a cue ended between the locator's match and its
 	// read (a NaN size), and a pause between cues left none to measure.
-	await video(page).evaluate((element: HTMLVideoElement) => element.pause())
-	await seek(page, 8)
+	await holdAt(page, 8)
 	await expect(cue).toHaveText('A test pattern and a 440 Hz tone, not the film.')
 	const fontBefore = await cue.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))
 	await page.getByTestId('player-settings-button').click()
@@ -219,8 +224,7 @@ test('Skip Intro jumps past the sample intro (0-5 s)', async ({ page }) => {
 	await openPlayer(page)
 	await expectAdvancing(page, 0.1)
 	// Held inside the intro: on a loaded machine the clip was past 5 s before the check ran (a CI run).
-	await video(page).evaluate((element: HTMLVideoElement) => element.pause())
-	await seek(page, 1)
+	await holdAt(page, 1)
 	const skip = page.getByRole('button', { name: 'Skip Intro' })
 	await expect(skip).toBeVisible()
 	await skip.click()
@@ -344,8 +348,7 @@ test('S1E1: Next Episode reaches S1E2 and it plays, with S1E2 looked up ahead an
 	const duration = await video(page).evaluate((element: HTMLVideoElement) => element.duration)
 	// Paused there: playing, the 30 s clip reaches the 99.5 % advance 1.4 s later, and under load the click
 	// below landed after it, on S1E2's own card 28 s later (a CI run ended on S1E3).
-	await video(page).evaluate((element: HTMLVideoElement) => element.pause())
-	await seek(page, duration * 0.95)
+	await holdAt(page, duration * 0.95)
 	// Past 93 %: the next episode is looked up while this one ends.
 	await expect.poll(() => episodeTwoLookups.length).toBe(1)
 	expect(episodeTwoLookups[0]).toMatch(/\/1\/1\?play=true$/)

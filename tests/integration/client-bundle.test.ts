@@ -102,6 +102,20 @@ describe('the browser bundle', () => {
 		},
 	)
 
+	it.each(['routes/home', 'routes/movies', 'routes/series', 'routes/movie-detail', 'routes/series-detail', 'routes/episode'])(
+		'makes no Intl formatter in the first load of %s',
+		(routeId) => {
+			// A page's first Intl formatter loads the browser's locale data: 10-15 ms of main thread at module evaluation or
+			// in a hydration task on a 2-CPU machine (issue 27). Browse pages format on the server or by hand (formatLongDate).
+			const uses = firstLoadFiles(files, routeId).filter((file) => /\bIntl\./.test(fs.readFileSync(path.join(assetsDir, file), 'utf8')))
+			expect(uses).toEqual([])
+		},
+	)
+
+	it('knows an Intl formatter when it sees one (the check above can fail)', () => {
+		expect(files.some((file) => /\bIntl\./.test(fs.readFileSync(path.join(assetsDir, file), 'utf8')))).toBe(true)
+	})
+
 	it('loads zod, the library boot and the sync engine after the first load', () => {
 		// Markers of code that must stay in lazy chunks: zod's error class, the device library schemas, the sync toasts.
 		const lazyOnly = ['ZodError', 'Cleared Bad Bookmark Data', 'Bookmarks synced successfully.']

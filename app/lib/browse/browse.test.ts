@@ -3,7 +3,7 @@ import { readFixture } from '#tests/support/catalog-fixtures.ts'
 import type { TmdbMultiItem, TmdbPage, TmdbTvDetails } from '../catalog/tmdb-types.ts'
 import { carouselItems, createTransitionLock, wrapIndex } from './carousel.ts'
 import { moreLabel, splitVisible, uniqueCrew } from './credits.ts'
-import { formatRating, formatRuntime, searchResultYear, truncateOverview, yearText } from './format.ts'
+import { formatLongDate, formatRating, formatRuntime, searchResultYear, truncateOverview, yearText } from './format.ts'
 import { parseMediaFilter } from '../catalog/media-type.ts'
 import { hasMoreAfter, infiniteTriggerIndex, seededRandom, shuffleTogether } from './lists.ts'
 import { isTrending, mediaHref, mediaKind, mediaTitle } from './media.ts'
@@ -75,6 +75,23 @@ describe('formatting', () => {
 		// Shortening twice (a loader, then the card) changes nothing.
 		expect(truncateOverview(truncateOverview(long))).toBe(truncateOverview(long))
 		expect(truncateOverview(truncateOverview('a'.repeat(300), 220), 220)).toBe(truncateOverview('a'.repeat(300), 220))
+	})
+
+	it('long dates read as en-US Intl writes them, for every day of two centuries', () => {
+		const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+		for (let time = Date.UTC(1900, 0, 1); time <= Date.UTC(2100, 11, 31); time += 86_400_000) {
+			const iso = new Date(time).toISOString()
+			expect(formatLongDate(iso.slice(0, 10))).toBe(intl.format(time))
+		}
+		expect(formatLongDate('1999-10-15')).toBe('October 15, 1999')
+		expect(formatLongDate('2024-02-29')).toBe('February 29, 2024')
+		// TMDB sometimes sends a time after the date; the date alone counts.
+		expect(formatLongDate('2001-01-09T23:30:00-05:00')).toBe('January 9, 2001')
+		// Near misses: no date, a month that does not exist, a short year.
+		expect(formatLongDate('')).toBeUndefined()
+		expect(formatLongDate(null)).toBeUndefined()
+		expect(formatLongDate('2024-13-01')).toBeUndefined()
+		expect(formatLongDate('99-10-15')).toBeUndefined()
 	})
 })
 
