@@ -3,6 +3,7 @@ import { useId, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ROW_FIRST_RENDER_ITEMS, SKELETON_COUNTS, carouselItems } from '#app/lib/browse/carousel.ts'
 import { IconButton } from '#app/components/ui/icon-button.tsx'
+import { cn } from '#app/lib/ui/cn.ts'
 import { MediaCard, type CardMedia } from './media-card.tsx'
 import { useRenderRest } from './use-render-rest.ts'
 
@@ -50,14 +51,22 @@ export function MediaRow({
 	}
 	const rendered = all ? shown : shown.slice(0, ROW_FIRST_RENDER_ITEMS)
 	// A row off screen is neither laid out nor painted until it nears the
-	// viewport (content-visibility), with about its height held meanwhile:
-	// on a phone most rows start below the fold, and laying them out again at
-	// each hydration and carousel step cost /movies 200 ms of main thread.
+	// viewport (content-visibility), its height held meanwhile: on a phone most
+	// rows start below the fold, and laying them out again at each hydration
+	// and carousel step cost /movies 200 ms of main thread. The held height is
+	// a row's real one (a card's poster and two lines), so drawing it moves
+	// nothing: Lighthouse draws the whole page at once at the end of its run.
+	// A row with its own heading (the network row's, on two lines when the
+	// network's name is long) has no fixed height, and sits at the top anyway.
+	const skipOffscreen = heading === undefined
 	return (
 		<section
 			ref={section}
 			aria-labelledby={`${id}-title`}
-			className="flex flex-col gap-3 [contain-intrinsic-size:auto_18rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_21rem]"
+			className={cn(
+				'flex flex-col gap-3',
+				skipOffscreen && '[contain-intrinsic-size:auto_292px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_340px]',
+			)}
 			data-testid={testId}
 			onPointerEnter={renderRest}
 			onFocus={renderRest}
@@ -119,12 +128,7 @@ export function MediaGrid({
 	return (
 		<ul aria-label={label} className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
 			{items.map((item, index) => (
-				// Grid cards off screen are skipped the same way as rows (see MediaRow).
-				<li
-					key={`${item.media_type ?? ''}${item.id}-${index}`}
-					ref={itemRef?.(index)}
-					className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
-				>
+				<li key={`${item.media_type ?? ''}${item.id}-${index}`} ref={itemRef?.(index)}>
 					<MediaCard item={item} priority={index < priorityCount} sizes="(min-width: 1280px) 200px, (min-width: 768px) 22vw, 45vw" />
 				</li>
 			))}
