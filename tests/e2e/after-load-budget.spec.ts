@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test'
-import { browsePages, expect, test } from './fixtures.ts'
+import { browsePages, expect, test, waitForHydration } from './fixtures.ts'
 
 // Issue 27: the JavaScript a browse page fetches beyond its first load (the
 // modulepreloads and module scripts of its HTML) until nothing more comes:
@@ -137,8 +137,7 @@ test.describe('the route manifest', () => {
 		})
 		for (const [label, path] of await browsePages(request)) {
 			await page.goto(path, { waitUntil: 'load' })
-			await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
-			await page.waitForLoadState('networkidle')
+			await waitForHydration(page)
 			expect(asked, `${label} (${path})`).toEqual([])
 		}
 	})

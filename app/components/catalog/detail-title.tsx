@@ -56,8 +56,8 @@ export function DetailFact({ icon, label, children }: { icon: ReactNode; label?:
 }
 
 /**
- * The original language fact, when the code names a language. The loader names it (languageName):
- * in the browser the first Intl.DisplayNames loads the locale data, a 14 ms hydration task.
+ * The original language fact, when there is a name. Loaders name the code (languageName): in the
+ * browser the first Intl.DisplayNames loads the locale data, a 14 ms hydration task.
  */
 export function LanguageFact({ name }: { name: string | null }) {
 	if (!name) return null
