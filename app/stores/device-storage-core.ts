@@ -59,6 +59,25 @@ function fail(kind: 'read' | 'write'): never {
 	throw error
 }
 
+type WriteListener = () => void
+const writeListeners = new Set<WriteListener>()
+
+/**
+ * Subscribes to every change this page makes to device storage (a write, a
+ * removal, a reset); returns the unsubscribe function. Changes made in another
+ * tab arrive as the window's `storage` event instead.
+ */
+export function onDeviceWrite(listener: WriteListener) {
+	writeListeners.add(listener)
+	return () => {
+		writeListeners.delete(listener)
+	}
+}
+
+function written() {
+	for (const listener of writeListeners) listener()
+}
+
 /** The browser's storage; undefined on the server. Throws DeviceStorageError when the browser denies access. */
 function storage(): Storage | undefined {
 	if (typeof window === 'undefined') return undefined
@@ -91,6 +110,20 @@ export function peekDeviceRaw(key: DeviceKey): string | null {
 		return window.localStorage.getItem(key)
 	} catch {
 		return null
+	}
+}
+
+/**
+ * Whether any of the keys is stored, for render-time snapshots: storage that
+ * refuses counts as holding them (the code that reads them then reports the
+ * failure). No failure report here, as in peekDeviceRaw.
+ */
+export function deviceHoldsAny(keys: readonly DeviceKey[]): boolean {
+	if (typeof window === 'undefined') return false
+	try {
+		return keys.some((key) => window.localStorage.getItem(key) !== null)
+	} catch {
+		return true
 	}
 }
 
@@ -157,6 +190,7 @@ export function writeDeviceBatch(entries: DeviceEntries) {
 		}
 		fail('write')
 	}
+	written()
 }
 
 export function removeDevice(key: DeviceKey | (string & {})) {
@@ -167,6 +201,7 @@ export function removeDevice(key: DeviceKey | (string & {})) {
 	} catch {
 		fail('write')
 	}
+	written()
 }
 
 /** Removes every key of the site (the error screen's "Reset all app data"). */
@@ -178,4 +213,5 @@ export function clearDevice() {
 	} catch {
 		fail('write')
 	}
+	written()
 }

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
 	clearDevice,
 	DEVICE_KEYS,
+	deviceHoldsAny,
+	onDeviceWrite,
 	DeviceStorageError,
 	isDeviceStorageEvent,
 	onDeviceStorageError,
@@ -195,5 +197,38 @@ describe('render-time reads, clearing and storage events', () => {
 		// A clear() in another tab may arrive without an area.
 		expect(isDeviceStorageEvent(event(null))).toBe(true)
 		expect(isDeviceStorageEvent(event(createMemoryStorage()))).toBe(false)
+	})
+})
+
+describe('presence without schemas (what decides whether the library code loads)', () => {
+	it('tells listeners of every write, removal and reset that succeeded, and only those', () => {
+		let calls = 0
+		const off = onDeviceWrite(() => calls++)
+		writeDevice('theme', 'dark')
+		writeDeviceBatch({ bookmarks: [], lastBookmarkUpdateTime: 1 })
+		removeDevice('theme')
+		clearDevice()
+		expect(calls).toBe(4)
+		storage.failWrites(['bookmarks'])
+		expect(() => writeDevice('bookmarks', [])).toThrow(DeviceStorageError)
+		expect(calls).toBe(4)
+		off()
+		writeDevice('theme', 'light')
+		expect(calls).toBe(4)
+	})
+
+	it('holds a key only when it is stored; refusing storage counts as holding it', () => {
+		expect(deviceHoldsAny(['media-tracking', 'bookmarks'])).toBe(false)
+		// Near misses: other keys, and a key whose name contains the one asked for.
+		writeDevice('theme', 'dark')
+		storage.setItem('media-tracking-old', '{}')
+		expect(deviceHoldsAny(['media-tracking', 'bookmarks'])).toBe(false)
+		writeDevice('bookmarks', [])
+		expect(deviceHoldsAny(['media-tracking', 'bookmarks'])).toBe(true)
+		expect(deviceHoldsAny(['media-tracking'])).toBe(false)
+		storage.failReads(['media-tracking'])
+		expect(deviceHoldsAny(['media-tracking'])).toBe(true)
+		vi.stubGlobal('window', undefined)
+		expect(deviceHoldsAny(['bookmarks'])).toBe(false)
 	})
 })

@@ -432,6 +432,25 @@ test.describe('Watch History', () => {
 		await checkA11y(page)
 	})
 
+	test('home loads no Continue Watching or device boot code without a library, and shows the row when another tab first writes one', async ({
+		page,
+		context,
+	}) => {
+		const rowCode: string[] = []
+		page.on('request', (request) => {
+			if (/continue-watching|device-boot/.test(new URL(request.url()).pathname)) rowCode.push(request.url())
+		})
+		await withStorage(page, '/', {})
+		await page.waitForLoadState('networkidle')
+		await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))))
+		expect(rowCode, 'the row or the device boot loaded without a library').toEqual([])
+		await expect(page.getByTestId('continue-watching')).toHaveCount(0)
+		const other = await context.newPage()
+		await other.goto('/favicon.svg')
+		await other.evaluate((history) => localStorage.setItem('media-tracking', JSON.stringify(history)), HISTORY)
+		await expect(page.getByTestId('continue-watching').getByTestId('continue-card')).toHaveCount(2)
+	})
+
 	test('removing a title from the history hides it everywhere and survives a reload', async ({ page }) => {
 		await withStorage(page, '/history', { 'media-tracking': HISTORY })
 		const cards = page.getByTestId('history-card')

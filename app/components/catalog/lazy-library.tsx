@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import type { BookmarkButtonProps } from '#app/components/library/bookmark-button.tsx'
+import { useDeviceHolds } from '#app/stores/device-presence.ts'
 
 // The library controls bring the device store and toasts with them; loading
 // them as separate chunks keeps them out of the pages' first-load JavaScript.
@@ -17,8 +18,15 @@ export function DetailBookmark(props: BookmarkButtonProps) {
 	)
 }
 
-/** Continue Watching on the home page (renders nothing for new visitors). */
+const HISTORY_KEYS = ['media-tracking'] as const
+
+/**
+ * Continue Watching on the home page. A device without a watch history loads
+ * none of it (the row, the library store, zod): it appears when the history is
+ * first written (a sync after signing in, another tab).
+ */
 export function HomeContinueWatching() {
+	if (!useDeviceHolds(HISTORY_KEYS)) return null
 	return (
 		<Suspense fallback={null}>
 			<ContinueWatchingRow />

@@ -9,7 +9,7 @@ import {
 	type ModalSession,
 } from '#app/lib/info-modals/queue.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { readDevice, writeDevice } from '#app/stores/device-storage.ts'
+import type { readDevice as ReadDevice } from '#app/stores/device-storage.ts'
 
 const InfoModalDialog = lazy(() => import('./info-modal-dialog.tsx'))
 
@@ -34,7 +34,7 @@ function loadModals(): Promise<InfoModal[]> {
 	return modalsRequest
 }
 
-function readDismissals(): ModalDismissal[] {
+function readDismissals(readDevice: typeof ReadDevice): ModalDismissal[] {
 	try {
 		return readDevice('dismissedInfoModals') ?? []
 	} catch {
@@ -60,13 +60,16 @@ export default function InfoModalHost() {
 	useEffect(() => {
 		let stopped = false
 		let created: InfoModalQueue | undefined
-		void loadModals().then((modals) => {
+		void loadModals().then(async (modals) => {
 			if (stopped || modals.length === 0) return
+			// Device storage (zod and every key's schema) loads only when there is a modal to queue.
+			const { readDevice, writeDevice } = await import('#app/stores/device-storage.ts')
+			if (stopped) return
 			created = createInfoModalQueue({
 				modals,
 				session,
 				now: () => Date.now(),
-				dismissals: readDismissals,
+				dismissals: () => readDismissals(readDevice),
 				onChange: (modal) => {
 					// Taken before the dialog moves focus into itself, to give it back on close.
 					if (modal) returnFocus.current = document.activeElement
@@ -75,7 +78,7 @@ export default function InfoModalHost() {
 				},
 				onDismiss: (id, at) => {
 					try {
-						writeDevice('dismissedInfoModals', withModalDismissed(readDismissals(), id, at))
+						writeDevice('dismissedInfoModals', withModalDismissed(readDismissals(readDevice), id, at))
 					} catch {
 						// Reported by device-storage; the modal stays closed for this session.
 					}

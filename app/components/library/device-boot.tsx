@@ -1,6 +1,5 @@
 import { AccountSync } from '#app/components/account/account-sync.tsx'
 import { useLibraryBoot } from '#app/stores/library-migrations.ts'
-import { useServiceWorker } from '#app/stores/service-worker.ts'
 import { useThemeFollowsSettings } from '#app/stores/theme-sync.ts'
 
 function LibraryMigrations() {
@@ -13,17 +12,12 @@ function ThemeFollowsSettings() {
 	return null
 }
 
-function ServiceWorker() {
-	useServiceWorker()
-	return null
-}
-
 /**
  * The device work of the root shell, loaded after hydration by LibraryBoot:
  * it reads validated device data (zod and the library schemas), which keeps
  * them out of every page's first load. Sibling effects run in order, so the
- * load-time migrations finish before the account sync reads the library. The
- * service worker (offline use, decision 0030) is registered from here too.
+ * load-time migrations finish before the account sync reads the library. It
+ * loads only on devices that hold a library or an account (LibraryBoot).
  */
 export default function DeviceBoot() {
 	return (
@@ -31,7 +25,6 @@ export default function DeviceBoot() {
 			<LibraryMigrations />
 			<ThemeFollowsSettings />
 			<AccountSync />
-			<ServiceWorker />
 		</>
 	)
 }
