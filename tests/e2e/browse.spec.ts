@@ -123,6 +123,45 @@ test.describe('home', () => {
 		await expect(page.getByTestId('hero-dot').nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 8000 })
 	})
 
+	test('the carousel loads its code when it first has to move, not after every load @mobile', async ({ page }) => {
+		// Reduced motion pauses the slideshow, so no timer moves it while the test looks.
+		await page.emulateMedia({ reducedMotion: 'reduce' })
+		const embla: string[] = []
+		page.on('request', (request) => {
+			if (/embla/i.test(new URL(request.url()).pathname)) embla.push(request.url())
+		})
+		await page.goto('/')
+		await waitForHydration(page)
+		await page.waitForLoadState('networkidle')
+		await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))))
+		expect(embla, 'Embla before the carousel moves').toEqual([])
+		await page.getByTestId('hero-dot').nth(2).click()
+		await expect(page.getByTestId('hero-dot').nth(2)).toHaveAttribute('aria-current', 'true')
+		expect(embla).toHaveLength(1)
+	})
+
+	test('a swipe moves the carousel one slide, before its code has loaded and after @mobile-only', async ({ page }) => {
+		await page.emulateMedia({ reducedMotion: 'reduce' })
+		await page.goto('/')
+		await waitForHydration(page)
+		const box = await page.getByTestId('hero-slide').first().boundingBox()
+		const y = box!.y + box!.height / 2
+		const cdp = await page.context().newCDPSession(page)
+		const swipeLeft = async () => {
+			await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 330, y }] })
+			for (const x of [290, 230, 170, 110, 60]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] })
+			await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+		}
+		const dots = page.getByTestId('hero-dot')
+		await swipeLeft()
+		await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true')
+		await page.waitForTimeout(600) // the 500 ms transition lock
+		await swipeLeft()
+		await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true')
+		await page.waitForTimeout(600)
+		await expect(dots.nth(2), 'one slide a swipe').toHaveAttribute('aria-current', 'true')
+	})
+
 	test('hero shows 10 slides on a phone @mobile-only', async ({ page }) => {
 		await page.goto('/')
 		await waitForHydration(page)

@@ -1,18 +1,9 @@
-import type EmblaCarousel from 'embla-carousel'
 import type { EmblaCarouselType } from 'embla-carousel'
 import { ChevronLeft, ChevronRight, Info, Pause, Play } from 'lucide-react'
-import { startTransition, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { cn } from '#app/lib/ui/cn.ts'
-import {
-	CAROUSEL_INTERVAL_MS,
-	CAROUSEL_TOUCH_PAUSE_MS,
-	HERO_ITEMS_DESKTOP,
-	HERO_ITEMS_MOBILE,
-	carouselItems,
-	createTransitionLock,
-	wrapIndex,
-} from '#app/lib/browse/carousel.ts'
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_TOUCH_PAUSE_MS, carouselItems, createTransitionLock, wrapIndex } from '#app/lib/browse/carousel.ts'
 import { formatRating, yearText } from '#app/lib/browse/format.ts'
 import { mediaDate, mediaHref, mediaKind, mediaTitle } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
@@ -21,36 +12,15 @@ import { WatchLink } from '#app/components/watch/play-link.tsx'
 import { IconButton } from '#app/components/ui/icon-button.tsx'
 import type { CardMedia } from './media-card.tsx'
 import { MediaImage } from './media-image.tsx'
+import { useHeroLimit, usePrefersReducedMotion, useWakingEmbla } from './use-hero-embla.ts'
+
+/** How far a finger must travel sideways for a swipe made before Embla is ready to count. */
+const SWIPE_MIN_PX = 40
 
 export interface HeroItem extends CardMedia {
 	backdrop_path?: string | null
 	overview?: string
 	logo_path?: string | null
-}
-
-function usePrefersReducedMotion() {
-	const [reduced, setReduced] = useState(false)
-	useEffect(() => {
-		const query = window.matchMedia('(prefers-reduced-motion: reduce)')
-		setReduced(query.matches)
-		const onChange = () => setReduced(query.matches)
-		query.addEventListener('change', onChange)
-		return () => query.removeEventListener('change', onChange)
-	}, [])
-	return reduced
-}
-
-/** 10 slides on small screens, 15 otherwise (product.md §2). The server renders for wide screens. */
-function useHeroLimit() {
-	const [limit, setLimit] = useState(HERO_ITEMS_DESKTOP)
-	useEffect(() => {
-		const query = window.matchMedia('(max-width: 639px)')
-		const update = () => setLimit(query.matches ? HERO_ITEMS_MOBILE : HERO_ITEMS_DESKTOP)
-		update()
-		query.addEventListener('change', update)
-		return () => query.removeEventListener('change', update)
-	}, [])
-	return limit
 }
 
 /**
@@ -63,44 +33,24 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 	const slides = carouselItems(items).slice(0, limit)
 	const reducedMotion = usePrefersReducedMotion()
 	const viewport = useRef<HTMLDivElement>(null)
-	// Embla loads after hydration, so it stays out of the first-load JavaScript.
-	const [createEmbla, setCreateEmbla] = useState<typeof EmblaCarousel | null>(null)
-	useEffect(() => {
-		let cancelled = false
-		void import('embla-carousel').then(({ default: create }) => {
-			if (!cancelled) startTransition(() => setCreateEmbla(() => create))
-		})
-		return () => {
-			cancelled = true
-		}
-	}, [])
-	const [embla, setEmbla] = useState<EmblaCarouselType | null>(null)
-	useEffect(() => {
-		const node = viewport.current
-		if (!node || !createEmbla) return
-		const instance = createEmbla(node, { loop: slides.length > 1, duration: reducedMotion ? 1 : 25 })
-		setEmbla(instance)
-		return () => {
-			instance.destroy()
-			setEmbla(null)
-		}
-	}, [createEmbla, slides.length, reducedMotion])
+	const { awake, wake, embla, withEmbla } = useWakingEmbla(viewport, slides.length, reducedMotion)
 	const [selected, setSelected] = useState(0)
 	// Slides whose content is rendered: the page's HTML carries the first one
-	// (the others are empty slides, most of the hero's markup otherwise); the
-	// carousel then fills the current slide and its neighbours, so a swipe
+	// (the others are empty slides, most of the hero's markup otherwise); once
+	// awake, the carousel fills the current slide and its neighbours, so a swipe
 	// never shows an empty one, and keeps what it filled.
 	const [filled, setFilled] = useState<ReadonlySet<number>>(() => new Set([0]))
 	useEffect(() => {
-		if (!createEmbla || slides.length === 0) return
+		if (!awake || slides.length === 0) return
 		const wanted = [selected, wrapIndex(selected + 1, slides.length), wrapIndex(selected - 1, slides.length)]
 		if (wanted.every((index) => filled.has(index))) return
 		setFilled((current) => new Set([...current, ...wanted]))
-	}, [createEmbla, selected, slides.length, filled])
+	}, [awake, selected, slides.length, filled])
 	const [hovered, setHovered] = useState(false)
 	const [touchPausedUntil, setTouchPausedUntil] = useState(0)
 	const [stopped, setStopped] = useState(false)
 	const lock = useRef(createTransitionLock())
+	const swipe = useRef<{ x: number; y: number } | null>(null)
 
 	useEffect(() => {
 		if (!embla) return
@@ -116,11 +66,11 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 	}, [embla])
 
 	const move = useCallback(
-		(action: () => void) => {
-			if (!embla || !lock.current(Date.now())) return
-			action()
+		(action: (instance: EmblaCarouselType) => void) => {
+			if (!lock.current(Date.now())) return
+			withEmbla(action)
 		},
-		[embla],
+		[withEmbla],
 	)
 	// The dots are one stop in the tab order (the current slide's); arrows, Home and End move
 	// between them, as in a tab list, so Tab passes the carousel in one step, not fifteen.
@@ -128,17 +78,17 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 	const onDotKey = (event: KeyboardEvent<HTMLDivElement>) => {
 		const last = slides.length - 1
 		const target = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: last }[event.key]
-		if (target === undefined || !embla) return
+		if (target === undefined) return
 		event.preventDefault()
 		// The carousel's own arrow keys (next, previous) would move it a second time.
 		event.stopPropagation()
 		const index = (target + slides.length) % slides.length
 		// Every key counts (the click lock is for double clicks during a slide's animation).
-		embla.scrollTo(index, reducedMotion)
+		withEmbla((instance) => instance.scrollTo(index, reducedMotion))
 		dots.current[index]?.focus()
 	}
-	const next = useCallback(() => move(() => embla?.scrollNext(reducedMotion)), [move, embla, reducedMotion])
-	const prev = useCallback(() => move(() => embla?.scrollPrev(reducedMotion)), [move, embla, reducedMotion])
+	const next = useCallback(() => move((instance) => instance.scrollNext(reducedMotion)), [move, reducedMotion])
+	const prev = useCallback(() => move((instance) => instance.scrollPrev(reducedMotion)), [move, reducedMotion])
 
 	const paused = stopped || hovered || reducedMotion
 	useEffect(() => {
@@ -154,9 +104,32 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 			aria-roledescription="carousel"
 			aria-label={label}
 			className="relative -mx-4 overflow-hidden sm:mx-0 sm:rounded-2xl"
-			onMouseEnter={() => setHovered(true)}
+			onMouseEnter={() => {
+				setHovered(true)
+				wake()
+			}}
 			onMouseLeave={() => setHovered(false)}
-			onFocus={() => setHovered(true)}
+			onFocus={() => {
+				setHovered(true)
+				wake()
+			}}
+			onTouchStart={(event) => {
+				wake()
+				const touch = event.touches[0]
+				// Embla handles swipes once it is ready; a swipe that began before is handled here.
+				swipe.current = !embla && touch ? { x: touch.clientX, y: touch.clientY } : null
+				if (!embla) setTouchPausedUntil(Date.now() + CAROUSEL_TOUCH_PAUSE_MS)
+			}}
+			onTouchEnd={(event) => {
+				const start = swipe.current
+				const touch = event.changedTouches[0]
+				swipe.current = null
+				if (!start || !touch) return
+				const dx = touch.clientX - start.x
+				if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(touch.clientY - start.y)) return
+				if (dx < 0) next()
+				else prev()
+			}}
 			onBlur={(event) => {
 				if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHovered(false)
 			}}
@@ -243,7 +216,7 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 								label={`Go to slide ${index + 1}`}
 								aria-current={index === selected ? 'true' : undefined}
 								tabIndex={index === selected ? 0 : -1}
-								onClick={() => move(() => embla?.scrollTo(index, reducedMotion))}
+								onClick={() => move((instance) => instance.scrollTo(index, reducedMotion))}
 								className="flex h-6 w-6 shrink-0 items-center justify-center"
 								data-testid="hero-dot"
 							>
