@@ -33,6 +33,7 @@ import pg from 'pg'
 import { combined, createLoader, fixedPath, ms, printTable, type Result } from './pages-load.ts'
 import { comparePgRedis } from './pages-pg-redis.ts'
 import { benchStamp as stamp, loadAverage } from './stamp.ts'
+import { firstLoadScripts } from '../tests/support/first-load-scripts.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((arg) => {
@@ -110,13 +111,10 @@ async function waitFor(port: number, urlPath: string) {
 	throw new Error(`server on ${port} did not start`)
 }
 
-/** JavaScript a first visit downloads: module scripts and modulepreload links in the HTML, gzip-compressed. */
+/** JavaScript a first visit downloads (the document's first-load scripts), gzip-compressed. */
 async function firstLoadJs(port: number, urlPath: string) {
 	const html = (await get(port, urlPath)).body.toString('utf8')
-	const urls = new Set<string>()
-	for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(match[1]!)
-	for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) urls.add(match[1]!)
-	for (const match of html.matchAll(/import\s*(?:[^'"]*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(match[1]!)
+	const urls = firstLoadScripts(html)
 	let raw = 0
 	let gzip = 0
 	for (const url of urls) {

@@ -27,6 +27,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { chromium, type Page } from '@playwright/test'
 import { narrowLookup } from '../tests/support/narrow-lookup.ts'
+import { firstLoadScripts } from '../tests/support/first-load-scripts.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((arg) => {
@@ -68,13 +69,10 @@ async function waitForServer() {
 const gzipSize = async (url: string) =>
 	zlib.gzipSync(Buffer.from(await (await fetch(new URL(url, ORIGIN))).arrayBuffer()), { level: 9 }).length
 
-/** The JavaScript the server-rendered page preloads (modulepreload links, module scripts and their inline imports). */
+/** The JavaScript the server-rendered page loads first (the document's first-load scripts). */
 async function firstLoadJs(urlPath: string) {
 	const html = await (await fetch(`${ORIGIN}${urlPath}`)).text()
-	const urls = new Set<string>()
-	for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(match[1]!)
-	for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) urls.add(match[1]!)
-	for (const match of html.matchAll(/import\s*(?:[^'"]*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(match[1]!)
+	const urls = firstLoadScripts(html)
 	let gzip = 0
 	for (const url of urls) gzip += await gzipSize(url)
 	return { files: [...urls], gzip }

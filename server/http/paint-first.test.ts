@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { gateModuleScript, PAINT_GATE, paintFirstChunk } from './paint-first.ts'
+import { gateModuleScript, LARGEST_IMAGE_GATE, PAINT_GATE, paintFirstChunk } from './paint-first.ts'
 
 // A home page's head and scripts as React Router 7 writes them (the loader data shortened, and
 // characters of several byte lengths around them).
@@ -28,18 +28,28 @@ describe('paint first, then evaluate the modules', () => {
 		expect(script.indexOf('await Promise.all')).toBeLessThan(script.indexOf('window.__reactRouterRouteModules'))
 	})
 
-	it('fetches every module preload at low priority', () => {
+	it('takes the module preloads out of the HTML and adds the same ones, with the nonce, once the gates have opened', () => {
+		const before = DOCUMENT.toString('utf8')
+		const wanted = [...before.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1])
+		expect(wanted).toHaveLength(7)
 		const html = rewritten(DOCUMENT)
-		const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? []
-		expect(preloads).toHaveLength(7)
-		for (const link of preloads) expect(link).toContain('fetchpriority="low"')
+		expect(html).not.toContain('rel="modulepreload"')
+		const script = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!
+		expect(script).toContain(`for (const href of ${JSON.stringify(wanted)}) {`)
+		expect(script).toContain('link.nonce = "U/1dcjTzQdERvN3jl6bFFQ==";')
+		// In order: the first paint, the largest image, then the preloads, then the imports.
+		const at = (text: string) => script.indexOf(text)
+		expect(at(PAINT_GATE)).toBe(0)
+		expect(at(LARGEST_IMAGE_GATE)).toBe(PAINT_GATE.length)
+		expect(at('for (const href of')).toBe(PAINT_GATE.length + LARGEST_IMAGE_GATE.length)
+		expect(at('for (const href of')).toBeLessThan(at('await Promise.all'))
 	})
 
 	it('changes nothing else, byte for byte (characters of 2, 3 and 4 bytes included)', () => {
 		const before = DOCUMENT.toString('utf8')
 		const after = rewritten(DOCUMENT)
 		const strip = (html: string) =>
-			html.replaceAll(' fetchpriority="low"', '').replace(/(<script[^>]*type="module"[^>]*>)[\s\S]*?<\/script>/, '$1</script>')
+			html.replaceAll(/<link rel="modulepreload"[^>]*>/g, '').replace(/(<script[^>]*type="module"[^>]*>)[\s\S]*?<\/script>/, '$1</script>')
 		expect(strip(after)).toBe(strip(before))
 		expect(after).toContain('Amélie — 天気の子 ☕')
 	})

@@ -24,12 +24,12 @@ test('the stylesheet is inline: no stylesheet request blocks the first paint, an
 	expect(stylesheets).toEqual([])
 })
 
-// Decision 0053: the app's modules are fetched at low priority and evaluated after the first
-// paint, so their evaluation and the hydration after it never hold back the first picture. An
+// Decision 0053: the app's modules are evaluated after the first paint, so their evaluation and
+// the hydration after it never hold back the first picture (and decision 0060: fetched after it). An
 // async script marked blocking="render", held back by the test, makes the first paint late on
 // purpose without holding back other scripts (a stylesheet would): modules that evaluated as soon
 // as they arrived (the old inline script's static imports) would be published before it.
-test('the modules evaluate only after the first paint, and their preloads are fetched at low priority', async ({ page }) => {
+test('the modules evaluate only after the first paint, and their preloads are not in the HTML', async ({ page }) => {
 	const paintHeldMs = 1200
 	await page.route('**/__held-back.js', async (route) => {
 		await new Promise((resolve) => setTimeout(resolve, paintHeldMs))
@@ -65,8 +65,35 @@ test('the modules evaluate only after the first paint, and their preloads are fe
 	}))
 	expect(times.paint).toBeGreaterThanOrEqual(paintHeldMs * 0.9)
 	expect(times.modules, JSON.stringify(times)).toBeGreaterThan(times.paint)
-	// As served (after hydration the router adds preloads of its own for later navigations).
-	const preloads = served.match(/<link rel="modulepreload"[^>]*>/g) ?? []
-	expect(preloads.length).toBeGreaterThan(3)
-	for (const link of preloads) expect(link).toContain('fetchpriority="low"')
+	// As served, no preload: the gate adds them once open (decision 0060).
+	expect(served).not.toContain('rel="modulepreload"')
+	expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(3)
+})
+
+// Decision 0060: the modules are fetched only once the page's high-priority images (the largest
+// paint) have loaded and been drawn, so they never take a phone's bandwidth from that image. The
+// hero's backdrop is held back by the test: no script of the app may be asked for before it is
+// answered (on the old code the preloads went out with the HTML).
+test('the modules are fetched only once the largest image has loaded, and the page then hydrates', async ({ page }) => {
+	const heldMs = 1500
+	let imageAnsweredAt = Number.POSITIVE_INFINITY
+	await page.route(
+		(url) => url.pathname.startsWith('/api/images/art/backdrop/'),
+		async (route) => {
+			const response = await route.fetch()
+			await new Promise((resolve) => setTimeout(resolve, heldMs))
+			imageAnsweredAt = Math.min(imageAnsweredAt, Date.now())
+			await route.fulfill({ response })
+		},
+	)
+	const scriptsAskedAt: Array<{ path: string; at: number }> = []
+	page.on('request', (request) => {
+		const { pathname } = new URL(request.url())
+		if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scriptsAskedAt.push({ path: pathname, at: Date.now() })
+	})
+	await page.goto('/')
+	await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+	expect(scriptsAskedAt.length).toBeGreaterThan(3)
+	const early = scriptsAskedAt.filter((script) => script.at < imageAnsweredAt)
+	expect(early, `scripts asked for before the image was answered at ${imageAnsweredAt}`).toEqual([])
 })

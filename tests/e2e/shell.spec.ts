@@ -1,4 +1,5 @@
 import { CANONICAL_TEST_PORT } from '../../playwright.config.ts'
+import { firstLoadScripts } from '#tests/support/first-load-scripts.ts'
 import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 
 const NOT_FOUND_TEXT = "The page you're looking for doesn't exist, is being built, or has been moved."
@@ -281,7 +282,7 @@ test('security headers are present on pages and the API', async ({ request }) =>
 
 test('hashed assets are cached for a year and compressed', async ({ request }) => {
 	const html = await (await request.get('/stats')).text()
-	const sources = [...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+)"/g)].map((match) => match[1]!)
+	const sources = [...firstLoadScripts(html)]
 	expect(sources.length).toBeGreaterThan(0)
 	let compressed = 0
 	for (const src of sources) {
