@@ -66,6 +66,15 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig={jitless:true}'
 
+/**
+ * A document paints only once its main content has been parsed: a frame drawn
+ * mid-parse showed a hero's text block without its last lines, which then grew
+ * upwards (bottom-anchored) as they arrived, a layout shift (decision 0063).
+ * `blocking` is spread because React's types do not list it yet.
+ */
+const MAIN_END_ID = 'main-end'
+const RENDER_BLOCKING = { blocking: 'render' }
+
 /** Routes can opt out of the sticky header (the episode page does). */
 export interface RouteHandle {
 	stickyHeader?: boolean
@@ -82,6 +91,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="color-scheme" content="dark light" />
 				<AppStyles nonce={nonce} />
 				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${THEME_BOOT_SCRIPT};${ZOD_JITLESS_SCRIPT}` }} />
+				{/* The first frame waits until the page's main content is parsed (decision 0063). */}
+				<link rel="expect" href={`#${MAIN_END_ID}`} {...RENDER_BLOCKING} />
 				<Meta />
 				<Links />
 			</head>
@@ -109,6 +120,7 @@ function Shell({ children, taglineIndex }: { children: React.ReactNode; taglineI
 			{/* md and up: a right gutter for the floating widget, so it never lies over a control (issue 26). */}
 			<main id="main" className="mx-auto min-h-[60vh] max-w-7xl px-4 py-6 md:pr-20">
 				{children}
+				<div id={MAIN_END_ID} hidden />
 			</main>
 			<SiteFooter taglineIndex={taglineIndex} />
 			<MobileBottomBar />

@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { browsePages, expect, test } from './fixtures.ts'
 
@@ -86,5 +88,43 @@ test.describe('title logos that fail after the first paint', () => {
 			if (total >= 0.001) moved.push(`${label}: ${shifts.map((s) => `${s.value.toFixed(4)} ${s.sources.join(', ')}`).join('; ')}`)
 		}
 		expect(moved).toEqual([])
+	})
+})
+
+// Decision 0063: a frame drawn while the HTML is still arriving showed the hero's text block
+// without its last lines; bottom-anchored, it then grew upwards as they came (seen on a loaded
+// machine: CLS 0.027 on /series). A proxy on 127.0.0.1 serves the page in two parts, the second
+// 800 ms after the first, cut inside the first slide's text block: no frame may be drawn before
+// the main content is parsed, and nothing may move.
+test.describe('HTML that arrives in parts', () => {
+	test.use({ viewport: VIEWPORTS[1].viewport })
+
+	test('the first frame waits for the main content, and nothing moves when the rest arrives', async ({ page, baseURL }) => {
+		const pauseMs = 800
+		const proxy = http.createServer((req, res) => {
+			void (async () => {
+				const upstream = await fetch(new URL(req.url ?? '/', baseURL), { headers: { accept: req.headers.accept ?? '*/*' } })
+				const body = Buffer.from(await upstream.arrayBuffer())
+				res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' })
+				const slide = body.indexOf('data-testid="hero-slide"')
+				if (new URL(req.url ?? '/', baseURL).pathname !== '/series' || slide === -1) return res.end(body)
+				const cut = body.indexOf('</h2>', slide) + '</h2>'.length
+				res.write(body.subarray(0, cut))
+				await new Promise((resolve) => setTimeout(resolve, pauseMs))
+				res.end(body.subarray(cut))
+			})().catch(() => res.destroy())
+		})
+		await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+		try {
+			const { port } = proxy.address() as AddressInfo
+			await recordShifts(page)
+			const shifts = await layoutShifts(page, `http://127.0.0.1:${port}/series`)
+			const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN)
+			expect(firstPaint, 'the first frame came before the rest of the page').toBeGreaterThanOrEqual(pauseMs)
+			const total = shifts.reduce((sum, shift) => sum + shift.value, 0)
+			expect(total, shifts.map((s) => `${s.value.toFixed(4)} ${s.sources.join(', ')}`).join('; ')).toBeLessThan(0.001)
+		} finally {
+			await new Promise((resolve) => proxy.close(resolve))
+		}
 	})
 })
