@@ -239,6 +239,7 @@ test.describe('My Bookmarks', () => {
 	})
 
 	test('two tabs of one browser stay in step', async ({ context }) => {
+		test.slow() // four page loads in two tabs: 15-27 s with two workers on a 2-core machine
 		const first = await context.newPage()
 		await withStorage(first, '/bookmarks', { bookmarks: LIBRARY })
 		const second = await context.newPage()

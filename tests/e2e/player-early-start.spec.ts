@@ -27,6 +27,8 @@ async function pressWatch(page: Page) {
 	await waitForHydration(page)
 	const watch = page.locator('main').getByTestId('watch-button')
 	await expect(watch).toHaveAttribute('data-phase', 'found', { timeout: 15_000 })
+	// A device that has stored choices (the saved point) reads them with code loaded after hydration.
+	await expect(watch).toHaveAttribute('data-start-choices', 'ready')
 	await watch.click()
 }
 
@@ -77,6 +79,7 @@ test('the video plays from the Watch click while the controls load, and the play
 })
 
 test('a saved point: the early video starts there, and the player does not seek again @mobile', async ({ page }) => {
+	test.slow() // two page loads and two playbacks: 26-31 s with two workers on a 2-core machine
 	await narrowLookup(page, 'file')
 	// Watch, seek to 12 s and pause (saved at once), close.
 	await pressWatch(page)

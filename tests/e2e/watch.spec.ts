@@ -161,6 +161,7 @@ test('the hero Watch and Continue Watching go to the page with ?play=true and lo
 })
 
 test("the hero's Watch on a series goes to the next unwatched episode", async ({ page }) => {
+	test.slow() // steps through the slides and loads home twice: 17-31 s with two workers on a 2-core machine
 	await page.goto('/')
 	await waitForHydration(page)
 	// Step through the slides (500 ms transition lock) until one of a series is showing.

@@ -49,7 +49,8 @@ test.describe('Where to watch, from the browser language', () => {
 		await section.getByLabel('Region').selectOption('US')
 		await expect(section.getByTestId('watch-group-flatrate').getByRole('listitem')).toHaveText(['Hulu'])
 		await expect(section.getByTestId('watch-attribution')).toHaveAttribute('href', 'https://www.themoviedb.org/movie/550/watch?locale=US')
-		expect(await page.evaluate(() => localStorage.getItem('settings'))).toContain('"watchRegion":"US"')
+		// Saved as the setting (a device without settings loads their store when the picker is reached for).
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('settings'))).toContain('"watchRegion":"US"')
 		await page.reload()
 		await waitForHydration(page)
 		await expect(page.getByTestId('watch-offers')).toHaveAttribute('data-region', 'US', AFTER_LOAD)

@@ -11,7 +11,7 @@ import {
 	SUBTITLE_SIZE_MIN,
 	SUBTITLE_SIZE_STEP,
 	THUMBNAIL_SIZES,
-} from '#app/lib/sync/settings.ts'
+} from '#app/lib/sync/settings-options.ts'
 import { formatDelay, SUBTITLE_DELAY_STEP_S } from '#app/lib/player/player-rules.ts'
 import { regionOptions } from '#app/lib/catalog/watch-providers.ts'
 import { useSettings } from '#app/stores/settings.ts'

@@ -1,19 +1,55 @@
-import { lazy, Suspense } from 'react'
+import { lazy, startTransition, Suspense, useState, useSyncExternalStore } from 'react'
+import type { BookmarkWake } from '#app/components/library/bookmark-button-look.ts'
 import type { BookmarkButtonProps } from '#app/components/library/bookmark-button.tsx'
-import { useDeviceHolds } from '#app/stores/device-presence.ts'
+import { LIBRARY_KEYS, useDeviceHolds } from '#app/stores/device-presence.ts'
 
 // The library controls bring the device store and toasts with them; loading
 // them as separate chunks keeps them out of the pages' first-load JavaScript.
 const BookmarkButton = lazy(() => import('#app/components/library/bookmark-button.tsx').then((m) => ({ default: m.BookmarkButton })))
+// The stand-in shows only after hydration, so it stays out of the first load too (a chunk of about 1 KB).
+const RestingBookmarkButton = lazy(() =>
+	import('#app/components/library/resting-bookmark-button.tsx').then((m) => ({ default: m.RestingBookmarkButton })),
+)
 const ContinueWatchingRow = lazy(() =>
 	import('#app/components/library/continue-watching-row.tsx').then((m) => ({ default: m.ContinueWatchingRow })),
 )
 
-/** The watchlist control on detail pages. */
+const subscribeNothing = () => () => {}
+/** False on the server and while hydrating, true after. */
+function useHydrated() {
+	return useSyncExternalStore(
+		subscribeNothing,
+		() => true,
+		() => false,
+	)
+}
+
+const BOOKMARK_SKELETON = <div className="h-10 w-40 rounded-md bg-surface-2" aria-hidden="true" />
+
+/**
+ * The watchlist control on detail pages. The server cannot know this device's
+ * lists, so it sends a placeholder. A device with a library loads the control;
+ * one without shows a resting stand-in and loads the control only when the
+ * visitor reaches for it (decision 0064).
+ */
 export function DetailBookmark(props: BookmarkButtonProps) {
+	const hydrated = useHydrated()
+	const holdsLibrary = useDeviceHolds(LIBRARY_KEYS)
+	const [wake, setWake] = useState<BookmarkWake | null>(null)
+	const onWake = (next: BookmarkWake) => {
+		// A transition: the stand-in stays on screen (and keeps the focus) until the control has loaded.
+		startTransition(() =>
+			setWake((current) => (current && current.action === next.action && current.focus === next.focus ? current : next)),
+		)
+	}
+	if (!hydrated) return BOOKMARK_SKELETON
 	return (
-		<Suspense fallback={<div className="h-10 w-40 rounded-md bg-surface-2" aria-hidden="true" />}>
-			<BookmarkButton variant="full" {...props} />
+		<Suspense fallback={BOOKMARK_SKELETON}>
+			{holdsLibrary || wake ? (
+				<BookmarkButton variant="full" {...props} {...(wake ? { wake } : {})} />
+			) : (
+				<RestingBookmarkButton title={props.title} {...(props.category ? { category: props.category } : {})} onWake={onWake} />
+			)}
 		</Suspense>
 	)
 }

@@ -3,18 +3,26 @@ import { useId, useSyncExternalStore } from 'react'
 import { Select } from '#app/components/ui/select.tsx'
 import { imageUrl } from '#app/lib/catalog/images.ts'
 import { chooseWatchRegion, offersIn, regionName, regionOptions, type WatchOptions } from '#app/lib/catalog/watch-providers.ts'
-import { useSettings } from '#app/stores/settings.ts'
 
 const REGION_OPTIONS = regionOptions()
 const noSubscription = () => () => {}
 const browserLanguages = () => (navigator.languages?.length ? navigator.languages : [navigator.language]).join(',')
 
+export interface WhereToWatchOffersProps {
+	options: WatchOptions
+	title: string
+	/** The region setting: 'auto' (the browser's languages) or a region code. */
+	regionSetting: string
+	onRegionChange: (region: string) => void
+	/** The region picker was focused or touched: a change may follow. */
+	onRegionIntent?: () => void
+}
+
 /** The offers of the viewer's region, grouped Stream, Rent, Buy, with a region picker and TMDB/JustWatch attribution. */
-export default function WhereToWatchOffers({ options, title }: { options: WatchOptions; title: string }) {
+export function WhereToWatchOffers({ options, title, regionSetting, onRegionChange, onRegionIntent }: WhereToWatchOffersProps) {
 	const id = useId()
-	const { settings, update } = useSettings()
 	const languages = useSyncExternalStore(noSubscription, browserLanguages, () => '')
-	const region = chooseWatchRegion(settings.content.watchRegion, languages ? languages.split(',') : [])
+	const region = chooseWatchRegion(regionSetting, languages ? languages.split(',') : [])
 	const { link, groups } = offersIn(options, region)
 	const name = regionName(region)
 	const choices = REGION_OPTIONS.some((option) => option.value === region)
@@ -30,7 +38,9 @@ export default function WhereToWatchOffers({ options, title }: { options: WatchO
 					id={`${id}-region`}
 					size="sm"
 					value={region}
-					onChange={(event) => update('content.watchRegion', event.target.value)}
+					onChange={(event) => onRegionChange(event.target.value)}
+					onFocus={onRegionIntent}
+					onPointerDown={onRegionIntent}
 					className="max-w-full min-w-0 text-foreground"
 					data-testid="watch-region"
 				>

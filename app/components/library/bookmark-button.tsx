@@ -1,17 +1,20 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Bookmark, Check, ChevronDown } from 'lucide-react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { cn } from '#app/lib/ui/cn.ts'
 import { categoryLabel } from '#app/lib/library/bookmarks.ts'
 import { DEFAULT_BOOKMARK_CATEGORY, type BookmarkMedia } from '#app/lib/library/types.ts'
 import { useBookmarks } from '#app/stores/library.ts'
+import { bookmarkClasses, type BookmarkVariant, type BookmarkWake } from './bookmark-button-look.ts'
 
 export interface BookmarkButtonProps extends BookmarkMedia {
 	/** The list the main button toggles; the default list (watchlist) when absent. */
 	category?: string
 	/** 'icon': compact, for cards; 'full': with a text label, for detail pages. */
-	variant?: 'icon' | 'full'
+	variant?: BookmarkVariant
 	className?: string
+	/** Woken from the resting stand-in: the click to carry out and the focus to keep. */
+	wake?: BookmarkWake
 }
 
 /**
@@ -20,45 +23,49 @@ export interface BookmarkButtonProps extends BookmarkMedia {
  * list (the defaults and every custom list) and closes after a choice. The
  * icon is filled while the title is in any list.
  */
-export function BookmarkButton({ category = DEFAULT_BOOKMARK_CATEGORY, variant = 'icon', className, ...media }: BookmarkButtonProps) {
+export function BookmarkButton({ category = DEFAULT_BOOKMARK_CATEGORY, variant = 'icon', className, wake, ...media }: BookmarkButtonProps) {
 	const { ready, categories, listsOf, toggle } = useBookmarks()
 	const lists = listsOf(media.mediaId)
 	const inTarget = lists.includes(category)
 	const inAny = lists.length > 0
 	const title = media.title || 'this title'
-	const icon = <Bookmark className={cn('h-4 w-4', inAny && 'fill-current')} aria-hidden="true" />
-	const base = 'inline-flex items-center justify-center gap-2 text-sm font-medium transition-colors disabled:opacity-50'
-	const tone = inAny ? 'bg-accent text-accent-foreground hover:bg-accent/90' : 'bg-surface-2 text-foreground hover:bg-surface-3'
+	const classes = bookmarkClasses(variant, inAny, className)
+	const icon = <Bookmark className={classes.icon} aria-hidden="true" />
+	const toggleButton = useRef<HTMLButtonElement>(null)
+	const menuTrigger = useRef<HTMLButtonElement>(null)
+	const [menuOpen, setMenuOpen] = useState(wake?.action === 'menu')
+	const pendingToggle = useRef(wake?.action === 'toggle')
+
+	// Taking over from the resting stand-in: the focus stays where it was, and a click it took is carried out.
+	useLayoutEffect(() => {
+		if (wake?.focus === 'toggle') toggleButton.current?.focus()
+		else if (wake?.focus === 'menu' && wake.action !== 'menu') menuTrigger.current?.focus()
+		// Only at mount: the wake is what happened before this control was there.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [])
+	useEffect(() => {
+		if (!ready || !pendingToggle.current) return
+		pendingToggle.current = false
+		toggle(media, category)
+	}, [ready, toggle, media, category])
 
 	return (
-		<div
-			className={cn('inline-flex items-stretch rounded-md shadow-sm', className)}
-			data-testid="bookmark-button"
-			data-in-lists={lists.join('|')}
-		>
+		<div className={classes.root} data-testid="bookmark-button" data-in-lists={lists.join('|')}>
 			<button
+				ref={toggleButton}
 				type="button"
 				disabled={!ready}
 				aria-pressed={inTarget}
 				aria-label={variant === 'icon' ? (inTarget ? `Remove ${title} from ${category}` : `Add ${title} to ${category}`) : undefined}
 				title={variant === 'icon' ? (inTarget ? `Remove from ${category}` : `Add to ${category}`) : undefined}
 				onClick={() => toggle(media, category)}
-				className={cn(base, tone, 'rounded-l-md', variant === 'icon' ? 'h-9 w-9' : 'h-10 px-4')}
+				className={classes.toggle}
 			>
 				{icon}
 				{variant === 'full' ? <span>{inTarget ? `In ${categoryLabel(category)}` : `Add to ${categoryLabel(category)}`}</span> : null}
 			</button>
-			<DropdownMenu.Root modal={false}>
-				<DropdownMenu.Trigger
-					disabled={!ready}
-					aria-label={`Choose lists for ${title}`}
-					className={cn(
-						base,
-						tone,
-						'rounded-r-md border-l border-black/10 dark:border-white/10',
-						variant === 'icon' ? 'h-9 w-6' : 'h-10 w-8',
-					)}
-				>
+			<DropdownMenu.Root modal={false} open={menuOpen} onOpenChange={setMenuOpen}>
+				<DropdownMenu.Trigger ref={menuTrigger} disabled={!ready} aria-label={`Choose lists for ${title}`} className={classes.menu}>
 					<ChevronDown className="h-4 w-4" aria-hidden="true" />
 				</DropdownMenu.Trigger>
 				<DropdownMenu.Portal>

@@ -1,8 +1,7 @@
 import { Bookmark as BookmarkIcon, Star, X } from 'lucide-react'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { MediaImage } from '#app/components/catalog/media-image.tsx'
-import { BookmarkButton } from '#app/components/library/bookmark-button.tsx'
 import { CategoryManager } from '#app/components/library/category-manager.tsx'
 import { ServiceImport } from '#app/components/library/service-import.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -20,6 +19,11 @@ import type { Bookmark } from '#app/lib/library/types.ts'
 import { movieHref, seriesHref } from '#app/lib/catalog/slug.ts'
 import { useBookmarks } from '#app/stores/library.ts'
 import { LibraryTransfer } from './library-transfer.tsx'
+
+// The cards' bookmark control brings Radix's menu (about 90 KB as served): an empty library never
+// loads it, and a full one loads it once the cards are on screen, in a box of the control's size.
+const BookmarkButton = lazy(() => import('#app/components/library/bookmark-button.tsx').then((m) => ({ default: m.BookmarkButton })))
+const BOOKMARK_BUTTON_BOX = <div className="h-9 w-15 rounded-md bg-surface-2" aria-hidden="true" />
 
 const SORT_LABELS: Record<BookmarkSort, string> = { 'date-added': 'Date added', title: 'Title', rating: 'Rating' }
 const PAGE_SIZE = 60
@@ -244,7 +248,9 @@ function BookmarkCard({ entry, list }: { entry: Bookmark; list: string }) {
 				))}
 			</p>
 			<div className="mt-2 flex items-center gap-2">
-				<BookmarkButton {...media} category={list === 'all' ? undefined : list} />
+				<Suspense fallback={BOOKMARK_BUTTON_BOX}>
+					<BookmarkButton {...media} category={list === 'all' ? undefined : list} />
+				</Suspense>
 				<Button
 					variant="ghost"
 					size="sm"

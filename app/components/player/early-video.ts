@@ -1,13 +1,12 @@
 import type { Stream } from '#app/lib/sources/contract.ts'
-import { readSettings } from '#app/stores/settings.ts'
 import { isAutoplayRefusal, muteForAutoplay } from './autoplay-mute.ts'
 import type { PlayerMedia } from './player-props.ts'
-import { savedStartPoint, startFileQuality, startVolume } from './start-choices.ts'
+import type { StartChoices } from './start-defaults.ts'
 
 // A file stream starts at the Watch click, not once the player's code has
 // loaded and rendered (decision 0056): the <video> is made here, in the
 // click's own task (so the browser lets it start with sound), with the
-// quality, saved point and volume the player would choose (start-choices.ts).
+// quality, saved point and volume the player would choose (click-start-choices.ts).
 // While the player's code loads it plays in a bare full-screen shell
 // (PlayerShell); the player then takes this same element (takeEarlyVideo), so
 // nothing restarts. HLS streams wait for the player: they need its code.
@@ -27,19 +26,18 @@ export function dressPlayerVideo(video: HTMLVideoElement, label: string) {
  * Starts the stream the player will open on, when it is a file and the viewer lets videos start by
  * themselves; whether it did.
  */
-export function startEarlyVideo(media: PlayerMedia, stream: Stream | undefined, label: string): boolean {
+export function startEarlyVideo(media: PlayerMedia, stream: Stream | undefined, label: string, choices: StartChoices): boolean {
 	discardEarlyVideo()
-	const settings = readSettings()
-	if (stream?.type !== 'file' || !settings.player.autoplay) return false
-	const quality = startFileQuality(stream, settings.player.quality)
+	if (stream?.type !== 'file' || !choices.autoplay) return false
+	const quality = choices.fileQuality(stream)
 	const url = quality ? stream.qualities[quality]?.url : undefined
 	if (!url) return false
 	const video = document.createElement('video')
 	dressPlayerVideo(video, label)
-	video.volume = startVolume()
+	video.volume = choices.volume()
 	video.src = url
 	// Set before the metadata arrive: the browser starts there.
-	const at = savedStartPoint(media)
+	const at = choices.savedPoint(media)
 	if (at > 0) video.currentTime = at
 	video.play().catch((error: unknown) => {
 		// As the player does (product.md §4 autoplay): sound refused, so muted; an interrupted play() is no refusal.

@@ -3,7 +3,8 @@ import type { CSSProperties } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { cueText, TEXT } from '#app/lib/player/player-rules.ts'
 import { waitingText } from '#app/lib/player/transcode-queue.ts'
-import type { SUBTITLE_BACKGROUNDS, SUBTITLE_COLOURS, SettingsValues } from '#app/lib/sync/settings.ts'
+import type { SettingsValues } from '#app/lib/sync/settings.ts'
+import type { SUBTITLE_BACKGROUNDS, SUBTITLE_COLOURS } from '#app/lib/sync/settings-options.ts'
 import type { Fatal } from './use-stream-engine.ts'
 
 // What the player draws over the video: the subtitles, notices and the fatal screen.

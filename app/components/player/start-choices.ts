@@ -1,15 +1,18 @@
 import { episodeKey } from '#app/lib/library/history.ts'
-import { DEFAULT_VOLUME, fileQualities, recommendResolution, resumeTime, startQuality } from '#app/lib/player/player-rules.ts'
+import { DEFAULT_VOLUME, fileQualities, resumeTime, startQuality } from '#app/lib/player/player-rules.ts'
 import type { QualityKey, Stream } from '#app/lib/sources/contract.ts'
 import { getHistorySnapshot } from '#app/stores/library.ts'
 import { readDevice } from '#app/stores/device-storage.ts'
+import { readSettings } from '#app/stores/settings.ts'
+import { screenResolution, type StartChoices } from './start-defaults.ts'
 import { storedChoice } from './device-choices.ts'
 import type { PlayerMedia } from './player-props.ts'
 
 // Where and how a stream starts, read from the device and the library at the moment it starts:
 // the file quality (product.md §9), the saved point (§5) and the volume (§9: default 0.1).
 // One place for them, since a video can start at the Watch click before the player's code has
-// loaded (early-video.ts) and the player must then agree with what already plays.
+// loaded (early-video.ts) and the player must then agree with what already plays. A device that has
+// stored nothing starts with DEFAULT_START_CHOICES (start-defaults.ts), which must agree too.
 
 /** The quality last chosen on this device, else what the screen suits. */
 export function deviceResolution() {
@@ -19,8 +22,7 @@ export function deviceResolution() {
 	} catch {
 		// Storage refused: fall back to the screen.
 	}
-	const ratio = window.devicePixelRatio || 1
-	return recommendResolution(window.screen.width * ratio, window.screen.height * ratio)
+	return screenResolution()
 }
 
 /** The quality a file stream starts at: the setting when the stream has it, else the best up to the device's. */
@@ -38,4 +40,15 @@ export function savedStartPoint(media: Pick<PlayerMedia, 'type' | 'tmdbId' | 'se
 /** The volume remembered on this device. */
 export function startVolume(): number {
 	return storedChoice('player-volume') ?? DEFAULT_VOLUME
+}
+
+/** The choices as this device has stored them, for a stream the Watch click starts (early-video.ts). */
+export function storedStartChoices(): StartChoices {
+	const settings = readSettings()
+	return {
+		autoplay: settings.player.autoplay,
+		fileQuality: (stream) => startFileQuality(stream, settings.player.quality),
+		volume: startVolume,
+		savedPoint: savedStartPoint,
+	}
 }

@@ -3,7 +3,7 @@ import { Select } from '#app/components/ui/select.tsx'
 import { Stepper } from '#app/components/ui/stepper.tsx'
 import { languageName } from '#app/lib/catalog/languages.ts'
 import { formatDelay, formatSpeed, stepSpeed, stepSubtitleDelay, stepSubtitleSize } from '#app/lib/player/player-rules.ts'
-import { SUBTITLE_BACKGROUNDS, SUBTITLE_COLOURS } from '#app/lib/sync/settings.ts'
+import { SUBTITLE_BACKGROUNDS, SUBTITLE_COLOURS } from '#app/lib/sync/settings-options.ts'
 import { useSettings } from '#app/stores/settings.ts'
 
 /**

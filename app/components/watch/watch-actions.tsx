@@ -1,6 +1,7 @@
 import { Download, Loader2, Play } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { prepareStartChoices, startChoicesNow } from '#app/components/player/click-start-choices.ts'
 import { discardEarlyVideo, earlyVideoShown, startEarlyVideo } from '#app/components/player/early-video.ts'
 import { PlayerShell } from '#app/components/player/player-shell.tsx'
 import type { PlayerMedia } from '#app/components/player/player-props.ts'
@@ -72,6 +73,20 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 	const statusId = useId()
 	const isEpisode = media.type === 'tv'
 
+	// The stored start choices, for a device that has some: the click needs them at once.
+	const [choicesReady, setChoicesReady] = useState(false)
+	useEffect(() => {
+		if (!released) return
+		let live = true
+		prepareStartChoices().then(
+			() => live && setChoicesReady(true),
+			() => {},
+		)
+		return () => {
+			live = false
+		}
+	}, [released])
+
 	const setPlayParam = useCallback(
 		(on: boolean) => {
 			setSearchParams(
@@ -121,7 +136,8 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 			// The first stream starts now, in the click's task, in the shell. The player's code, the address's
 			// ?play=true and the source list wait for its first frame: none of it then holds the main thread
 			// while that frame is on its way (decision 0056).
-			if (startEarlyVideo(media, outcome?.streams[0], playerTitle(media))) {
+			const choices = startChoicesNow()
+			if (choices && startEarlyVideo(media, outcome?.streams[0], playerTitle(media), choices)) {
 				setPlayerOpen(true)
 				setControlsWait(true)
 				const opening = ++openings.current
@@ -174,6 +190,7 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 						aria-describedby={statusId}
 						data-testid="watch-button"
 						data-phase={phase}
+						data-start-choices={choicesReady ? 'ready' : 'loading'}
 					>
 						{looking ? (
 							<Loader2 className="h-5 w-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { EPISODE_FINISHED_PERCENT, MOVIE_FINISHED_PERCENT } from '#app/lib/library/history.ts'
 import { imageUrl, isArtPath } from '#app/lib/catalog/images.ts'
 import type { FileStream, QualityKey } from '#app/lib/sources/contract.ts'
-import { SUBTITLE_DELAY_LIMIT } from '#app/lib/sync/settings.ts'
+import { SUBTITLE_DELAY_LIMIT } from '#app/lib/sync/settings-options.ts'
 
 // Pure rules of the player (product.md §4 Player states / Next episode / Resume, §5
 // subtitle size and delay, skip, §8 texts, §9 player constants). No I/O.

@@ -2,30 +2,32 @@ import { z } from 'zod'
 import { WATCH_REGION_SETTING } from '../catalog/watch-providers.ts'
 import { THEME_PREFERENCES } from '../theme/themes.ts'
 import { compareText } from './canonical.ts'
+import {
+	AUDIO_LANGUAGES,
+	CONTENT_FILTERS,
+	DEFAULT_PLAYER_SETTINGS,
+	DEFAULT_WATCH_REGION,
+	QUALITY_OPTIONS,
+	SUBTITLE_BACKGROUNDS,
+	SUBTITLE_COLOURS,
+	SUBTITLE_DELAY_LIMIT,
+	SUBTITLE_LANGUAGES,
+	SUBTITLE_SIZE_MAX,
+	SUBTITLE_SIZE_MIN,
+	SUBTITLE_SIZE_STEP,
+	THUMBNAIL_SIZES,
+} from './settings-options.ts'
 
 // Settings definitions of product.md §3 with the option lists of §9. Saved on the
 // device and synced to the account; each field carries its own change time,
 // so edits to different settings on two devices both survive.
 
-export const QUALITY_OPTIONS = ['auto', '4K', '1080p', '720p', '480p'] as const
-export const SUBTITLE_COLOURS = ['white', 'yellow', 'green', 'cyan'] as const
-export const THUMBNAIL_SIZES = ['small', 'medium', 'large'] as const
-export const CONTENT_FILTERS = ['unrestricted', 'moderate', 'strict'] as const
-export const AUDIO_LANGUAGES = ['english', 'spanish', 'french', 'german', 'japanese'] as const
-export const SUBTITLE_LANGUAGES = ['off', ...AUDIO_LANGUAGES] as const
-export const SUBTITLE_SIZE_MIN = 50
-export const SUBTITLE_SIZE_MAX = 200
-export const SUBTITLE_SIZE_STEP = 10
-export const SUBTITLE_BACKGROUNDS = ['none', 'translucent', 'solid'] as const
-/** Subtitle delay in seconds, moved in 0.2 s steps (product.md §5). */
-export const SUBTITLE_DELAY_LIMIT = 60
-
 export const SettingsValuesSchema = z.object({
 	player: z.object({
-		autoplay: z.boolean().default(true),
-		autoNext: z.boolean().default(true),
-		preview: z.boolean().default(true),
-		quality: z.enum(QUALITY_OPTIONS).default('auto'),
+		autoplay: z.boolean().default(DEFAULT_PLAYER_SETTINGS.autoplay),
+		autoNext: z.boolean().default(DEFAULT_PLAYER_SETTINGS.autoNext),
+		preview: z.boolean().default(DEFAULT_PLAYER_SETTINGS.preview),
+		quality: z.enum(QUALITY_OPTIONS).default(DEFAULT_PLAYER_SETTINGS.quality),
 	}),
 	appearance: z.object({
 		theme: z.enum(THEME_PREFERENCES).default('system'),
@@ -47,7 +49,7 @@ export const SettingsValuesSchema = z.object({
 		preferredAudio: z.enum(AUDIO_LANGUAGES).default('english'),
 		preferredSubtitles: z.enum(SUBTITLE_LANGUAGES).default('english'),
 		// Where to watch: 'auto' follows the browser's languages (US on the server), else a region code.
-		watchRegion: z.string().regex(WATCH_REGION_SETTING).default('auto'),
+		watchRegion: z.string().regex(WATCH_REGION_SETTING).default(DEFAULT_WATCH_REGION),
 	}),
 	account: z.object({
 		emailUpdates: z.boolean().default(false),
