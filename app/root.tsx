@@ -22,7 +22,7 @@ import { useNonce } from './utils/nonce.tsx'
 import { AppStyles } from './utils/app-styles.tsx'
 import { useAfterLoad } from './utils/after-load.ts'
 import { useHydratedMark } from './utils/hydrated-mark.ts'
-import { THEME_BOOT_SCRIPT } from './stores/theme.ts'
+import { BootScript } from './utils/boot-script.tsx'
 import type { Route } from './+types/root.ts'
 
 // Out of every page's first load (issue 27): the desktop corner widget waits for an idle moment after
@@ -59,14 +59,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Zod keeps its global config (what `z.config()` sets) in this global. The CSP
- * allows no eval, so zod must not probe `new Function` when it builds object
- * schemas (the browser would report a CSP violation); route modules build them
- * before the client entry runs, so the setting goes in ahead of every module.
- */
-const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig={jitless:true}'
-
-/**
  * A document paints only once its main content has been parsed: a frame drawn
  * mid-parse showed a hero's text block without its last lines, which then grew
  * upwards (bottom-anchored) as they arrived, a layout shift (decision 0063).
@@ -90,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
 				<meta name="color-scheme" content="dark light" />
 				<AppStyles nonce={nonce} />
-				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${THEME_BOOT_SCRIPT};${ZOD_JITLESS_SCRIPT}` }} />
+				<BootScript nonce={nonce} />
 				{/* The first frame waits until the page's main content is parsed (decision 0063). */}
 				<link rel="expect" href={`#${MAIN_END_ID}`} {...RENDER_BLOCKING} />
 				<Meta />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 
 /**
  * Marks `<html data-hydrated>` once React has hydrated the document. A loaded
@@ -10,4 +10,15 @@ export function useHydratedMark() {
 	useEffect(() => {
 		document.documentElement.dataset.hydrated = ''
 	}, [])
+}
+
+const subscribeNothing = () => () => {}
+
+/** False on the server and while this component hydrates; true from the render after (and for a component mounted later). */
+export function useHydrated() {
+	return useSyncExternalStore(
+		subscribeNothing,
+		() => true,
+		() => false,
+	)
 }

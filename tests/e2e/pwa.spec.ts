@@ -163,6 +163,8 @@ test('offline, a page never opened shows the offline page, by address or by link
 })
 
 test('API answers and signed-in pages are never kept', async ({ page }) => {
+	// A sign-up (argon2id) and five page loads under a service worker: 12 s alone, past 30 s in a loaded CI run.
+	test.slow()
 	const username = `pwa${Date.now().toString(36)}${process.pid % 1000}`
 	const password = 'offline pages 1'
 	await page.goto('/favicon.svg')

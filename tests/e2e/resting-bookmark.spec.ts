@@ -103,3 +103,25 @@ test('a device with a library gets the control at once, showing its lists', asyn
 	await expect(toggle(page)).toHaveAttribute('aria-pressed', 'true')
 	await expect(toggle(page)).toHaveText('In Watchlist')
 })
+
+test('a press on the stand-in is not lost when the control arrives before the button is released', async ({ page }) => {
+	// A mouse over the stand-in starts loading the control; on a loaded machine its code can arrive while the
+	// button is held down. Swapping then would leave the release on another element, and the click would be lost
+	// (a CI run's bookmark click did nothing for 10 s).
+	const release = await holdControlCode(page)
+	await page.goto(MOVIE)
+	await settle(page)
+	await expect(control(page)).toHaveAttribute('data-resting', '')
+	const box = (await toggle(page).boundingBox())!
+	await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+	await page.mouse.down()
+	const loaded = page.waitForResponse(/\/assets\/bookmark-button-[\w-]{8}\.js$/)
+	release()
+	await loaded
+	// Time for the control to have been shown, had it been shown under the pressed button.
+	await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestAnimationFrame(() => resolve()))))
+	await page.mouse.up()
+	await expect(control(page)).not.toHaveAttribute('data-resting', '')
+	await expect(toggle(page)).toHaveAttribute('aria-pressed', 'true')
+	await expect(toggle(page)).toHaveText('In Watchlist')
+})

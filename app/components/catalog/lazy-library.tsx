@@ -1,7 +1,8 @@
-import { lazy, startTransition, Suspense, useState, useSyncExternalStore } from 'react'
+import { lazy, startTransition, Suspense, useState } from 'react'
 import type { BookmarkWake } from '#app/components/library/bookmark-button-look.ts'
 import type { BookmarkButtonProps } from '#app/components/library/bookmark-button.tsx'
 import { LIBRARY_KEYS, useDeviceHolds } from '#app/stores/device-presence.ts'
+import { useHydrated } from '#app/utils/hydrated-mark.ts'
 
 // The library controls bring the device store and toasts with them; loading
 // them as separate chunks keeps them out of the pages' first-load JavaScript.
@@ -13,16 +14,6 @@ const RestingBookmarkButton = lazy(() =>
 const ContinueWatchingRow = lazy(() =>
 	import('#app/components/library/continue-watching-row.tsx').then((m) => ({ default: m.ContinueWatchingRow })),
 )
-
-const subscribeNothing = () => () => {}
-/** False on the server and while hydrating, true after. */
-function useHydrated() {
-	return useSyncExternalStore(
-		subscribeNothing,
-		() => true,
-		() => false,
-	)
-}
 
 const BOOKMARK_SKELETON = <div className="h-10 w-40 rounded-md bg-surface-2" aria-hidden="true" />
 
@@ -36,6 +27,14 @@ export function DetailBookmark(props: BookmarkButtonProps) {
 	const hydrated = useHydrated()
 	const holdsLibrary = useDeviceHolds(LIBRARY_KEYS)
 	const [wake, setWake] = useState<BookmarkWake | null>(null)
+	// While a pointer is pressed on the stand-in, the control does not take its place: the release would land on
+	// another element and the click would be lost (a mouse over the stand-in can load the control mid-press).
+	const [pressed, setPressed] = useState(false)
+	const onPressChange = (next: boolean) => {
+		if (next) setPressed(true)
+		// A transition renders in a later task: the click that follows the release in the same task reaches the stand-in.
+		else startTransition(() => setPressed(false))
+	}
 	const onWake = (next: BookmarkWake) => {
 		// A transition: the stand-in stays on screen (and keeps the focus) until the control has loaded.
 		startTransition(() =>
@@ -45,10 +44,15 @@ export function DetailBookmark(props: BookmarkButtonProps) {
 	if (!hydrated) return BOOKMARK_SKELETON
 	return (
 		<Suspense fallback={BOOKMARK_SKELETON}>
-			{holdsLibrary || wake ? (
+			{holdsLibrary || (wake && !pressed) ? (
 				<BookmarkButton variant="full" {...props} {...(wake ? { wake } : {})} />
 			) : (
-				<RestingBookmarkButton title={props.title} {...(props.category ? { category: props.category } : {})} onWake={onWake} />
+				<RestingBookmarkButton
+					title={props.title}
+					{...(props.category ? { category: props.category } : {})}
+					onWake={onWake}
+					onPressChange={onPressChange}
+				/>
 			)}
 		</Suspense>
 	)

@@ -10,6 +10,8 @@ export interface RestingBookmarkButtonProps {
 	className?: string
 	/** The visitor reached for the control (hovered, focused, touched or clicked it). */
 	onWake: (wake: BookmarkWake) => void
+	/** A pointer is pressed on the stand-in (true) or was released or cancelled anywhere (false). */
+	onPressChange: (pressed: boolean) => void
 }
 
 /**
@@ -19,7 +21,13 @@ export interface RestingBookmarkButtonProps {
  * menu). Reaching for it wakes the real control, which takes over the focus
  * and carries out a click made meanwhile.
  */
-export function RestingBookmarkButton({ title, category = DEFAULT_BOOKMARK_CATEGORY, className, onWake }: RestingBookmarkButtonProps) {
+export function RestingBookmarkButton({
+	title,
+	category = DEFAULT_BOOKMARK_CATEGORY,
+	className,
+	onWake,
+	onPressChange,
+}: RestingBookmarkButtonProps) {
 	const classes = bookmarkClasses('full', false, className)
 	const focused = useRef<BookmarkPart | null>(null)
 	const action = useRef<BookmarkPart | null>(null)
@@ -27,6 +35,18 @@ export function RestingBookmarkButton({ title, category = DEFAULT_BOOKMARK_CATEG
 	const click = (part: BookmarkPart) => {
 		// A second click on the toggle before the control is there undoes the first.
 		action.current = part === 'toggle' && action.current === 'toggle' ? null : part
+		wake()
+	}
+	const press = () => {
+		onPressChange(true)
+		// The release may happen anywhere on the page (the pointer slid off): listen on the window.
+		const end = () => {
+			window.removeEventListener('pointerup', end, true)
+			window.removeEventListener('pointercancel', end, true)
+			onPressChange(false)
+		}
+		window.addEventListener('pointerup', end, true)
+		window.addEventListener('pointercancel', end, true)
 		wake()
 	}
 	const focusOn = (part: BookmarkPart) => () => {
@@ -40,7 +60,7 @@ export function RestingBookmarkButton({ title, category = DEFAULT_BOOKMARK_CATEG
 			data-in-lists=""
 			data-resting=""
 			onPointerEnter={wake}
-			onPointerDown={wake}
+			onPointerDown={press}
 			onBlur={(event) => {
 				// Focus moved elsewhere on the page; a blur from this stand-in being replaced keeps it.
 				if (event.relatedTarget) focused.current = null

@@ -21,6 +21,7 @@ import { actionableReasons } from '#app/lib/sources/reasons.ts'
 import type { SourceInfo, Stream } from '#app/lib/sources/contract.ts'
 import { listSources } from '#app/stores/stream-lookups.ts'
 import { toast } from '#app/stores/toast.ts'
+import { useEarlyClicks } from '#app/utils/early-click.ts'
 import { DownloadPanel } from './download-panel.tsx'
 import { useWatchFlow } from './use-watch-flow.ts'
 
@@ -68,6 +69,8 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 	/** A movie's failure was reported (its toast shown), so its reasons show too. */
 	const [reported, setReported] = useState(false)
 	const [sourceList, setSourceList] = useState<SourceInfo[]>([])
+	// Watch and Download tapped before this part hydrated are held and done now (app/utils/early-click.ts).
+	const early = useEarlyClicks()
 	const [, setSearchParams] = useSearchParams()
 	const watchButton = useRef<HTMLButtonElement>(null)
 	const statusId = useId()
@@ -191,6 +194,7 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 						data-testid="watch-button"
 						data-phase={phase}
 						data-start-choices={choicesReady ? 'ready' : 'loading'}
+						{...early('watch')}
 					>
 						{looking ? (
 							<Loader2 className="h-5 w-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
@@ -225,6 +229,7 @@ export function WatchActions({ media, released, breadcrumb, autoStart, watchLabe
 					disabled={!released}
 					aria-haspopup="dialog"
 					data-testid="download-button"
+					{...early('download')}
 				>
 					<Download className="h-5 w-5" aria-hidden="true" />
 					Download

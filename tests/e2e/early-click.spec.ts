@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+// Decision 0065: Watch and Download hydrate when their chunk arrives, after the page has painted
+// and after the rest of the page has hydrated. A tap on them before that did nothing at all (a CI
+// run's Download click opened no panel); now the tap is held and done once they hydrate.
+
+const MOVIE = '/movies/10378-big-buck-bunny'
+
+/** Opens the movie with the watch actions' code held back; `release` lets it load. */
+async function openWithActionsHeld(page: Page) {
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/\/assets\/watch-actions-[\w-]{8}\.js$/, async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.goto(MOVIE)
+	// The rest of the page has hydrated; the watch actions are still the server's HTML.
+	await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+	const actions = page.locator('main')
+	await expect(actions.getByTestId('download-button')).toHaveAttribute('data-early-click', 'download')
+	return { release, actions }
+}
+
+test('Download tapped twice before its code arrives opens the panel once it hydrates @mobile', async ({ page }) => {
+	const { release, actions } = await openWithActionsHeld(page)
+	await actions.getByTestId('download-button').click()
+	await actions.getByTestId('download-button').click()
+	const panel = page.getByRole('dialog', { name: /^Download Big Buck Bunny/ })
+	await expect(panel).toHaveCount(0)
+	release()
+	await expect(panel).toBeVisible()
+	await expect(actions.getByTestId('download-button')).not.toHaveAttribute('data-early-click')
+	await expect(panel.getByTestId('download-file').filter({ hasText: '720p' })).toHaveCount(1)
+	// Held once: closing it leaves nothing to replay.
+	await page.keyboard.press('Escape')
+	await expect(panel).toBeHidden()
+	await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+	await expect(panel).toBeHidden()
+})
+
+test('Watch tapped before its code arrives opens the player and plays once it hydrates', async ({ page }) => {
+	const { release, actions } = await openWithActionsHeld(page)
+	await actions.getByTestId('watch-button').click()
+	release()
+	await expect(page.getByTestId('player')).toBeVisible({ timeout: 15_000 })
+	await expect
+		.poll(() => page.locator('[data-testid="player"] video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
+		.toBeGreaterThan(0.3)
+})
+
+test('a click elsewhere before hydration is not held: a link still navigates', async ({ page }) => {
+	await openWithActionsHeld(page)
+	await page.locator('main a[href^="/"]').first().click()
+	await expect(page).not.toHaveURL(new RegExp(`${MOVIE}$`))
+})
