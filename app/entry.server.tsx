@@ -8,6 +8,7 @@ import { createRenderCache, renderKey, settleDeferred } from '#server/http/rende
 import { logger } from '#server/logger.server.ts'
 import { NonceProvider } from './utils/nonce.tsx'
 import { AppStylesProvider } from './utils/app-styles.tsx'
+import { serverPartsLoaded } from './components/ui/lazy-hydrated.tsx'
 import { APP_CSS } from '#server/http/app-styles.server.ts'
 import { paintFirstChunk } from '#server/http/paint-first.ts'
 
@@ -51,6 +52,10 @@ export default async function handleRequest(
 	if (request.method.toUpperCase() === 'HEAD') {
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
+	// Right after a start, the page parts imported on demand may still be loading: a part not there yet would
+	// suspend, and be sent after the rest of the page (app/components/ui/lazy-hydrated.tsx).
+	const partsLoading = serverPartsLoaded()
+	if (partsLoading) await partsLoading
 	const nonce = loadContext.cspNonce
 	const userAgent = request.headers.get('user-agent')
 	// Crawlers get the whole document at once; people get the shell streamed.

@@ -32,7 +32,12 @@ declare module 'react-router' {
 	}
 }
 
-export function createProductionApp() {
+/**
+ * `loadPagesNow`: import the page modules (and the parts they import on demand, which the first
+ * render waits for: app/components/ui/lazy-hydrated.tsx) at once rather than at the first page
+ * request, so the first visitor after a start does not wait for them. A worker does.
+ */
+export function createProductionApp({ loadPagesNow = false }: { loadPagesNow?: boolean } = {}) {
 	const clientDir = path.resolve(getEnv().WILLOW_BUILD_DIR, 'client')
 	const ttlMs = getEnv().PAGE_CACHE_MS
 	const pageCache = ttlMs > 0 ? createPageCache({ ttlMs }) : undefined
@@ -55,7 +60,7 @@ export function createProductionApp() {
 			publicFiles(express.static(clientDir, { maxAge: '1h', index: false, setHeaders: serviceWorkerHeaders })),
 			...(pageCache ? [pageCache.middleware] : []),
 		],
-		pageHandler: lazyPageHandler(),
+		pageHandler: lazyPageHandler(loadPagesNow),
 	})
 }
 
@@ -81,10 +86,10 @@ function publicFiles(serve: RequestHandler): RequestHandler {
  * build itself (not a function returning it) React Router derives its route
  * table once instead of on every request.
  */
-function lazyPageHandler(): RequestHandler {
+function lazyPageHandler(loadNow: boolean): RequestHandler {
 	let handler: Promise<RequestHandler> | undefined
-	return (req, res, next) => {
-		handler ??= import('virtual:react-router/server-build').then((build) =>
+	const load = () =>
+		(handler ??= import('virtual:react-router/server-build').then((build) =>
 			createRequestHandler({
 				build,
 				getLoadContext: (_req, res) => ({
@@ -95,8 +100,11 @@ function lazyPageHandler(): RequestHandler {
 					},
 				}),
 			}),
-		)
-		handler.then((handle) => handle(req, res, next), next)
+		))
+	// A failure is reported by the first page request, which gets the same promise.
+	if (loadNow) load().catch(() => {})
+	return (req, res, next) => {
+		load().then((handle) => handle(req, res, next), next)
 	}
 }
 
@@ -109,7 +117,7 @@ export async function prepare() {
 
 async function startWorker() {
 	const env = getEnv()
-	const app = createProductionApp()
+	const app = createProductionApp({ loadPagesNow: true })
 	const server = app.listen(env.PORT, env.HOST, () => {
 		logger.info({ port: env.PORT }, `Willow listening on http://localhost:${env.PORT}`)
 	})

@@ -1,9 +1,10 @@
 import { Search } from 'lucide-react'
-import { lazy, Suspense, useEffect, type RefObject } from 'react'
+import { useEffect, type RefObject } from 'react'
 import { Form } from 'react-router'
 import { SEARCH_PLACEHOLDER } from '#app/lib/site/site.ts'
+import { lazyHydrated } from '#app/components/ui/lazy-hydrated.tsx'
 
-const HeaderSearchPlaceholder = lazy(() => import('#app/components/search/header-search-placeholder.tsx'))
+const HeaderSearchPlaceholder = lazyHydrated(() => import('#app/components/search/header-search-placeholder.tsx').then((m) => m.default))
 
 /**
  * The site-wide search box. Without JavaScript it submits to /search; the
@@ -52,9 +53,7 @@ export function SearchBox({
 				onInput={onOpen}
 				className="peer h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm placeholder:text-transparent"
 			/>
-			<Suspense fallback={null}>
-				<HeaderSearchPlaceholder className="right-3 left-9 text-sm peer-[:not(:placeholder-shown)]:invisible" />
-			</Suspense>
+			<HeaderSearchPlaceholder className="right-3 left-9 text-sm peer-[:not(:placeholder-shown)]:invisible" />
 		</Form>
 	)
 }
