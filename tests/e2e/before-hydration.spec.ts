@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { expect, holdRequests, test, waitForHydration } from './fixtures.ts'
 
 // The page paints before its scripts run (decision 0053), so on a slow phone a visitor can pick
 // from a select or type into a form before React has hydrated it. React then puts back the
@@ -7,12 +7,7 @@ import { expect, test, waitForHydration } from './fixtures.ts'
 
 /** Opens the page with its scripts held back; `release` lets them load. */
 async function openUnhydrated(page: Page, path: string) {
-	let release = () => {}
-	const held = new Promise<void>((resolve) => (release = resolve))
-	await page.route(/\/assets\/.*\.js$/, async (route) => {
-		await held
-		await route.continue()
-	})
+	const release = await holdRequests(page, /\/assets\/.*\.js$/)
 	await page.goto(path, { waitUntil: 'commit' })
 	return async () => {
 		expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false)

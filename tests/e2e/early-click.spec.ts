@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, holdRequests, test } from './fixtures.ts'
 
 // Decision 0065: Watch and Download hydrate when their chunk arrives, after the page has painted
 // and after the rest of the page has hydrated. A tap on them before that did nothing at all (a CI
@@ -9,12 +9,7 @@ const MOVIE = '/movies/10378-big-buck-bunny'
 
 /** Opens the movie with the watch actions' code held back; `release` lets it load. */
 async function openWithActionsHeld(page: Page) {
-	let release = () => {}
-	const held = new Promise<void>((resolve) => (release = resolve))
-	await page.route(/\/assets\/watch-actions-[\w-]{8}\.js$/, async (route) => {
-		await held
-		await route.continue()
-	})
+	const release = await holdRequests(page, /\/assets\/watch-actions-[\w-]{8}\.js$/)
 	await page.goto(MOVIE)
 	// The rest of the page has hydrated; the watch actions are still the server's HTML.
 	await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))

@@ -23,6 +23,17 @@ export async function checkA11y(page: Page, options: { exclude?: string[] } = {}
 	expect(summary, `axe violations on ${page.url()}`).toEqual([])
 }
 
+/** Holds the page's requests to `url` (a glob or a pattern) until the returned function is called. */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(url, async (route) => {
+		await held
+		await route.continue()
+	})
+	return release
+}
+
 /** Waits until React has hydrated (client scripts ran), so clicks reach handlers. */
 export async function waitForHydration(page: Page) {
 	// Set by the root layout's effect (app/utils/hydrated-mark.ts): handlers are attached.

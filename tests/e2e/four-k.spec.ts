@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { FOURK_TEST_TOKEN } from '../../playwright.config.ts'
-import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
+import { checkA11y, expect, holdRequests, test, waitForHydration } from './fixtures.ts'
 
 // The 4K guide's wizard end to end (product.md §2 4K guide, §4 4K token flow, §5,
 // §8) against the reference 4K service playwright.config.ts starts.
@@ -42,12 +42,7 @@ test('the wizard: Next and Back, the token rule, test, submit, Setup Complete! @
 	await expect(stepHeading(page, 'Step 2: Token')).toBeVisible()
 
 	// A good token: Checking, then valid (the answer is held back a moment so Checking can be seen).
-	let release: () => void = () => {}
-	const held = new Promise<void>((resolve) => (release = resolve))
-	await page.route('**/api/fourk/test', async (route) => {
-		await held
-		await route.continue()
-	})
+	const release = await holdRequests(page, '**/api/fourk/test')
 	await input.fill(FOURK_TEST_TOKEN)
 	await expect(page.getByTestId('token-hint')).toHaveText('')
 	await page.getByRole('button', { name: 'Test' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { narrowLookup } from '#tests/support/narrow-lookup.ts'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { expect, holdRequests, test, waitForHydration } from './fixtures.ts'
 
 // Decision 0056: a file stream starts at the Watch click, in the click's own
 // task, and plays in a bare full-screen shell while the player's code loads;
@@ -13,13 +13,7 @@ const MOVIE = '/movies/10378-big-buck-bunny'
 
 /** Holds the player's code until the returned function is called. */
 async function holdPlayerCode(page: Page) {
-	let release = () => {}
-	const held = new Promise<void>((resolve) => (release = resolve))
-	await page.route(/\/assets\/player-[\w-]{8}\.js$/, async (route) => {
-		await held
-		await route.continue()
-	})
-	return release
+	return holdRequests(page, /\/assets\/player-[\w-]{8}\.js$/)
 }
 
 async function pressWatch(page: Page) {

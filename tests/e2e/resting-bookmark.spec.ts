@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { expect, holdRequests, test, waitForHydration } from './fixtures.ts'
 
 // Decision 0064: a title page on a device without a library shows a resting
 // bookmark control and loads none of the library (zod, the schemas, the store,
@@ -22,13 +22,7 @@ function libraryRequests(page: Page) {
 
 /** Holds the bookmark control's code until the returned function is called. */
 async function holdControlCode(page: Page) {
-	let release = () => {}
-	const held = new Promise<void>((resolve) => (release = resolve))
-	await page.route(/\/assets\/bookmark-button-[\w-]{8}\.js$/, async (route) => {
-		await held
-		await route.continue()
-	})
-	return release
+	return holdRequests(page, /\/assets\/bookmark-button-[\w-]{8}\.js$/)
 }
 
 async function settle(page: Page) {
