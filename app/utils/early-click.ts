@@ -26,7 +26,8 @@ const ATTRIBUTE = 'data-early-click'
 export const EARLY_CLICK_SCRIPT = `(function(){var q=window.__earlyClicks=[];addEventListener('click',function(e){var t=e.target,b=t instanceof Element?t.closest('[${ATTRIBUTE}]'):null;if(!b)return;e.preventDefault();e.stopImmediatePropagation();if(q.indexOf(b)<0)q.push(b)},true)})()`
 
 /** Clicks the held buttons that have hydrated since (their attribute gone) and are still on the page. */
-export function replayEarlyClicks(queue: Element[] | undefined = typeof window === 'undefined' ? undefined : window.__earlyClicks) {
+function replayEarlyClicks() {
+	const queue = window.__earlyClicks
 	if (!queue) return
 	for (const button of [...queue]) {
 		if (button.hasAttribute(ATTRIBUTE)) continue
