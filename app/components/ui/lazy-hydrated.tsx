@@ -1,17 +1,5 @@
 import { lazy, memo, Suspense, type ComponentType, type ReactNode } from 'react'
 
-/**
- * A component whose code is not in the page's first load, though its HTML is:
- * the server renders it in full, and the browser keeps that HTML (and hydrates
- * everything around it) until the chunk arrives, then hydrates it. For parts
- * of a page that work only once clicked (the watch buttons, the episode
- * picker), so first-load JavaScript stays within its budget (decision 0043).
- *
- * It is memoised on the structure of its props: a parent re-rendering with
- * equal data (a route re-rendered when the router's state changes) must not
- * reach the boundary before its chunk has arrived, or React drops the
- * server's HTML for the fallback and the page shifts.
- */
 /** The parts whose modules the server is still importing. */
 const loadingOnServer = new Set<Promise<void>>()
 
@@ -24,6 +12,18 @@ export function serverPartsLoaded(): Promise<unknown> | undefined {
 	return loadingOnServer.size > 0 ? Promise.all(loadingOnServer) : undefined
 }
 
+/**
+ * A component whose code is not in the page's first load, though its HTML is:
+ * the server renders it in full, and the browser keeps that HTML (and hydrates
+ * everything around it) until the chunk arrives, then hydrates it. For parts
+ * of a page that work only once clicked (the watch buttons, the episode
+ * picker), so first-load JavaScript stays within its budget (decision 0043).
+ *
+ * It is memoised on the structure of its props: a parent re-rendering with
+ * equal data (a route re-rendered when the router's state changes) must not
+ * reach the boundary before its chunk has arrived, or React drops the
+ * server's HTML for the fallback and the page shifts.
+ */
 export function lazyHydrated<Props extends object>(load: () => Promise<ComponentType<Props>>, fallback: ReactNode = null) {
 	const Loaded = lazy(() => load().then((component) => ({ default: component })))
 	// On the server the part's module is imported at once, when the route module is: a lazy component
