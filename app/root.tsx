@@ -59,12 +59,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * A document paints only once its main content has been parsed: a frame drawn
- * mid-parse showed a hero's text block without its last lines, which then grew
- * upwards (bottom-anchored) as they arrived, a layout shift (decision 0063).
+ * A document paints only once its shell has been parsed: a frame drawn mid-parse
+ * showed a hero's text block without its last lines, which then grew upwards
+ * (bottom-anchored) as they arrived, and the phone's bottom bar with its first
+ * links only, which narrowed as the others came: layout shifts (decision 0063).
  * `blocking` is spread because React's types do not list it yet.
  */
-const MAIN_END_ID = 'main-end'
+const SHELL_END_ID = 'shell-end'
 const RENDER_BLOCKING = { blocking: 'render' }
 
 /** Routes can opt out of the sticky header (the episode page does). */
@@ -83,8 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="color-scheme" content="dark light" />
 				<AppStyles nonce={nonce} />
 				<BootScript nonce={nonce} />
-				{/* The first frame waits until the page's main content is parsed (decision 0063). */}
-				<link rel="expect" href={`#${MAIN_END_ID}`} {...RENDER_BLOCKING} />
+				{/* The first frame waits until the page's shell is parsed (decision 0063). */}
+				<link rel="expect" href={`#${SHELL_END_ID}`} {...RENDER_BLOCKING} />
 				<Meta />
 				<Links />
 			</head>
@@ -112,10 +113,10 @@ function Shell({ children, taglineIndex }: { children: React.ReactNode; taglineI
 			{/* md and up: a right gutter for the floating widget, so it never lies over a control (issue 26). */}
 			<main id="main" className="mx-auto min-h-[60vh] max-w-7xl px-4 py-6 md:pr-20">
 				{children}
-				<div id={MAIN_END_ID} hidden />
 			</main>
 			<SiteFooter taglineIndex={taglineIndex} />
 			<MobileBottomBar />
+			<div id={SHELL_END_ID} hidden />
 			<DeferredFloatingWidget />
 			<LibraryBoot />
 			<InfoModals />
