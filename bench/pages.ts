@@ -30,6 +30,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { Redis } from 'ioredis'
 import pg from 'pg'
+import { browsePages } from './browse-pages.ts'
 import { combined, createLoader, fixedPath, ms, printTable, type Result } from './pages-load.ts'
 import { comparePgRedis } from './pages-pg-redis.ts'
 import { benchStamp as stamp, loadAverage } from './stamp.ts'
@@ -175,37 +176,9 @@ async function main() {
 	}
 	await Promise.all([waitFor(WILLOW_PORT, '/readyz'), waitFor(MINIMAL_PORT, '/'), ...(PG_REDIS ? [waitFor(PG_REDIS_PORT, '/readyz')] : [])])
 
-	const json = async <T>(urlPath: string) => JSON.parse((await get(WILLOW_PORT, urlPath)).body.toString('utf8')) as T
-	const movies = await json<{ results: Array<{ id: number; title: string }> }>('/api/catalog/movie/popular')
-	const shows = await json<{ results: Array<{ id: number; name: string }> }>('/api/catalog/tv/popular')
-	const movie = movies.results[0]
-	if (!movie || shows.results.length === 0) throw new Error('the catalogue is empty; the demo catalogue should load on first start')
-	// A series whose first season lists episodes, so the episode page is a real page (not "Episode Not Found").
-	let show = shows.results[0]!
-	let season = 1
-	for (const candidate of shows.results) {
-		const details = await json<{ seasons: Array<{ season_number: number; episode_count: number }> }>(`/api/catalog/tv/${candidate.id}`)
-		const first = details.seasons.find((s) => s.season_number > 0 && s.episode_count > 0)
-		if (!first) continue
-		const episodes = await json<{ episodes?: unknown[] }>(`/api/catalog/tv/${candidate.id}/season/${first.season_number}`)
-		if (episodes.episodes?.length) {
-			show = candidate
-			season = first.season_number
-			break
-		}
-	}
-	const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '-')
-	const query = encodeURIComponent(movie.title.split(' ')[0] ?? 'the')
-	const pages = [
-		['home', '/'],
-		['movie detail', `/movies/${movie.id}-${slug(movie.title)}`],
-		['series detail', `/series/${show.id}-${slug(show.name)}`],
-		['episode', `/series/${show.id}-${slug(show.name)}/${season}/1`],
-		['search', `/search?query=${query}`],
-		['movies', '/movies'],
-		['series', '/series'],
-		['bookmarks', '/bookmarks'],
-	] as const
+	const { pages, movie, show } = await browsePages(
+		async (urlPath) => JSON.parse((await get(WILLOW_PORT, urlPath)).body.toString('utf8')) as unknown,
+	)
 
 	if (LOAD) {
 		console.log(
