@@ -3,6 +3,7 @@ import { SyncOutboxSchema } from '#app/lib/sync/outbox.ts'
 import { SettingsDocumentSchema } from '#app/lib/sync/settings.ts'
 import { bookmarkListSchema, customCategoriesSchema, tombstoneListSchema, watchHistorySchema } from '#app/lib/library/schemas.ts'
 import { THEMES } from '#app/lib/theme/themes.ts'
+import { lazyObject } from '#app/lib/validation/lazy-object.ts'
 import { decodeStored, readDeviceRaw } from './device-storage-core.ts'
 
 export * from './device-storage-core.ts'
@@ -10,11 +11,12 @@ export * from './device-storage-core.ts'
 /**
  * The one owner of every device (localStorage) key (product.md §3). Each key has a
  * zod schema; reads are validated, so a corrupt value reads as "absent"
- * instead of crashing a page. Features register their keys in DEVICE_KEYS.
+ * instead of crashing a page. Features register their keys in DEVICE_KEYS, whose
+ * schemas are built by the first read of a stored value (an empty device builds none).
  * Raw access, writes and storage failures live in device-storage-core.ts
  * (re-exported here), which pages can load without zod.
  */
-export const DEVICE_KEYS = {
+export const DEVICE_KEYS = lazyObject(() => ({
 	theme: z.enum(THEMES),
 	/** Sync lock record: whether local data is trustworthy and when bookmarks last changed. */
 	'local-lock': z.looseObject({ valid: z.boolean(), lastBookmarkUpdateTime: z.number().optional() }),
@@ -50,7 +52,7 @@ export const DEVICE_KEYS = {
 	'sync-outbox': SyncOutboxSchema,
 	/** Version of the stored data layout; load-time migrations raise it. */
 	'device-storage-version': z.number().int().nonnegative(),
-} satisfies Record<string, z.ZodType>
+})) satisfies Record<string, z.ZodType>
 
 export type DeviceKey = keyof typeof DEVICE_KEYS
 export type DeviceValue<K extends DeviceKey> = z.output<(typeof DEVICE_KEYS)[K]>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazyObject } from '#app/lib/validation/lazy-object.ts'
 import { mergeWatchHistories } from '#app/lib/sync/watch-history.ts'
 import { addCustomCategory } from './bookmarks.ts'
 import { bookmarkSchema, categoryNameSchema, watchHistorySchema } from './schemas.ts'
@@ -43,15 +44,17 @@ export function libraryFileName(now: number = Date.now()) {
 	return `willow-library-${new Date(now).toISOString().slice(0, 10)}.json`
 }
 
-const libraryFileSchema = z.object({
-	kind: z.literal(LIBRARY_FILE_KIND),
-	version: z.literal(LIBRARY_FILE_VERSION),
-	exportedAt: z.string().optional(),
-	bookmarks: z.array(bookmarkSchema).max(MAX_SYNC_BOOKMARKS),
-	categories: z.array(categoryNameSchema).max(500).default([]),
-	// Items are validated strictly first (for a clear error), then read like stored history.
-	watchHistory: z.record(z.string().regex(/^[1-9]\d{0,9}$/, 'keys must be numeric media ids'), z.unknown()).default({}),
-})
+const libraryFileSchema = lazyObject(() =>
+	z.object({
+		kind: z.literal(LIBRARY_FILE_KIND),
+		version: z.literal(LIBRARY_FILE_VERSION),
+		exportedAt: z.string().optional(),
+		bookmarks: z.array(bookmarkSchema).max(MAX_SYNC_BOOKMARKS),
+		categories: z.array(categoryNameSchema).max(500).default([]),
+		// Items are validated strictly first (for a clear error), then read like stored history.
+		watchHistory: z.record(z.string().regex(/^[1-9]\d{0,9}$/, 'keys must be numeric media ids'), z.unknown()).default({}),
+	}),
+)
 
 export type ParseResult = { ok: true; file: LibraryFile } | { ok: false; error: string }
 

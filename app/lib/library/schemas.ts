@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazyObject } from '#app/lib/validation/lazy-object.ts'
 import {
 	BookmarkSchema,
 	BookmarkTombstoneSchema,
@@ -23,8 +24,8 @@ export const categoryNameSchema = CategorySchema
 export const EPISODE_KEY_PATTERN = /^s(\d{1,4})e(\d{1,5})$/
 
 // Older records lack the season number; it is derived from the key.
-const storedEpisodeSchema = EpisodeProgressSchema.extend({ season: EpisodeProgressSchema.shape.season.optional() })
-const storedItemSchema = WatchHistoryItemSchema.extend({ episodes: z.record(z.string(), z.unknown()).optional() })
+const storedEpisodeSchema = lazyObject(() => EpisodeProgressSchema.extend({ season: EpisodeProgressSchema.shape.season.optional() }))
+const storedItemSchema = lazyObject(() => WatchHistoryItemSchema.extend({ episodes: z.record(z.string(), z.unknown()).optional() }))
 
 /** Validates one history item; invalid episodes are dropped, a movie keeps no episodes. */
 export function parseWatchHistoryItem(value: unknown): WatchHistoryItem | null {
@@ -49,48 +50,56 @@ export function parseWatchHistoryItem(value: unknown): WatchHistoryItem | null {
 const pairKey = (item: { mediaId: number; category: string }) => `${item.mediaId}\u0000${item.category}`
 
 /** A list of bookmarks; malformed entries are dropped, a repeated (mediaId, category) pair keeps its newest copy. */
-export const bookmarkListSchema = z.array(z.unknown()).transform((entries): Bookmark[] => {
-	const byPair = new Map<string, Bookmark>()
-	for (const entry of entries) {
-		const result = bookmarkSchema.safeParse(entry)
-		if (!result.success) continue
-		const key = pairKey(result.data)
-		const existing = byPair.get(key)
-		if (!existing || existing.addedAt < result.data.addedAt) byPair.set(key, result.data)
-	}
-	return [...byPair.values()]
-})
+export const bookmarkListSchema = lazyObject(() =>
+	z.array(z.unknown()).transform((entries): Bookmark[] => {
+		const byPair = new Map<string, Bookmark>()
+		for (const entry of entries) {
+			const result = bookmarkSchema.safeParse(entry)
+			if (!result.success) continue
+			const key = pairKey(result.data)
+			const existing = byPair.get(key)
+			if (!existing || existing.addedAt < result.data.addedAt) byPair.set(key, result.data)
+		}
+		return [...byPair.values()]
+	}),
+)
 
 /** Removed bookmarks; one per pair, the latest removal kept. */
-export const tombstoneListSchema = z.array(z.unknown()).transform((entries): BookmarkTombstone[] => {
-	const byPair = new Map<string, BookmarkTombstone>()
-	for (const entry of entries) {
-		const result = bookmarkTombstoneSchema.safeParse(entry)
-		if (!result.success) continue
-		const key = pairKey(result.data)
-		const existing = byPair.get(key)
-		if (!existing || existing.deletedAt < result.data.deletedAt) byPair.set(key, result.data)
-	}
-	return [...byPair.values()]
-})
+export const tombstoneListSchema = lazyObject(() =>
+	z.array(z.unknown()).transform((entries): BookmarkTombstone[] => {
+		const byPair = new Map<string, BookmarkTombstone>()
+		for (const entry of entries) {
+			const result = bookmarkTombstoneSchema.safeParse(entry)
+			if (!result.success) continue
+			const key = pairKey(result.data)
+			const existing = byPair.get(key)
+			if (!existing || existing.deletedAt < result.data.deletedAt) byPair.set(key, result.data)
+		}
+		return [...byPair.values()]
+	}),
+)
 
 /** Watch history keyed by numeric media id; malformed items are dropped. */
-export const watchHistorySchema = z.record(z.string(), z.unknown()).transform((entries): WatchHistory => {
-	const out: WatchHistory = {}
-	for (const [key, raw] of Object.entries(entries)) {
-		if (!MediaIdKeySchema.safeParse(key).success) continue
-		const item = parseWatchHistoryItem(raw)
-		if (item) out[key] = item
-	}
-	return out
-})
+export const watchHistorySchema = lazyObject(() =>
+	z.record(z.string(), z.unknown()).transform((entries): WatchHistory => {
+		const out: WatchHistory = {}
+		for (const [key, raw] of Object.entries(entries)) {
+			if (!MediaIdKeySchema.safeParse(key).success) continue
+			const item = parseWatchHistoryItem(raw)
+			if (item) out[key] = item
+		}
+		return out
+	}),
+)
 
 /** Custom category names, trimmed, without duplicates. */
-export const customCategoriesSchema = z.array(z.unknown()).transform((entries): string[] => {
-	const out: string[] = []
-	for (const entry of entries) {
-		const result = categoryNameSchema.safeParse(entry)
-		if (result.success && !out.includes(result.data)) out.push(result.data)
-	}
-	return out
-})
+export const customCategoriesSchema = lazyObject(() =>
+	z.array(z.unknown()).transform((entries): string[] => {
+		const out: string[] = []
+		for (const entry of entries) {
+			const result = categoryNameSchema.safeParse(entry)
+			if (result.success && !out.includes(result.data)) out.push(result.data)
+		}
+		return out
+	}),
+)

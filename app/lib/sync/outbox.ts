@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazyObject } from '#app/lib/validation/lazy-object.ts'
 
 /**
  * The device's sync outbox (device key sync-outbox). The unsent changes
@@ -7,22 +8,24 @@ import { z } from 'zod'
  * acknowledged. Anything newer on the device is still to send, so pending
  * work survives a reload or a crash between a change and its upload.
  */
-export const SyncOutboxSchema = z.object({
-	/** Whose acknowledgements these are; another account on the device starts over. */
-	username: z.string().optional(),
-	bookmarksAckedAt: z.number().default(0),
-	historyAckedAt: z.number().default(0),
-	settingsAckedAt: z.number().default(0),
-	/** The account revisions this device last merged (see GET /api/users/me/sync-state). */
-	bookmarksRev: z.number().int().default(-1),
-	historyRev: z.number().int().default(-1),
-	settingsRev: z.number().int().default(-1),
-	/** When that account signed out on this device: later changes are the visitor's, earlier ones were that account's. */
-	loggedOutAt: z.number().optional(),
-	/** The last failed attempt, to back off between retries. */
-	lastFailureAt: z.number().optional(),
-	failures: z.number().int().nonnegative().default(0),
-})
+export const SyncOutboxSchema = lazyObject(() =>
+	z.object({
+		/** Whose acknowledgements these are; another account on the device starts over. */
+		username: z.string().optional(),
+		bookmarksAckedAt: z.number().default(0),
+		historyAckedAt: z.number().default(0),
+		settingsAckedAt: z.number().default(0),
+		/** The account revisions this device last merged (see GET /api/users/me/sync-state). */
+		bookmarksRev: z.number().int().default(-1),
+		historyRev: z.number().int().default(-1),
+		settingsRev: z.number().int().default(-1),
+		/** When that account signed out on this device: later changes are the visitor's, earlier ones were that account's. */
+		loggedOutAt: z.number().optional(),
+		/** The last failed attempt, to back off between retries. */
+		lastFailureAt: z.number().optional(),
+		failures: z.number().int().nonnegative().default(0),
+	}),
+)
 
 export type SyncOutbox = z.infer<typeof SyncOutboxSchema>
 

@@ -25,3 +25,27 @@ export const DEFAULT_PLAYER_SETTINGS = {
 
 /** Where to watch: 'auto' follows the browser's languages (US on the server), else a region code. */
 export const DEFAULT_WATCH_REGION = 'auto'
+
+/**
+ * Every setting's default, for a device that has stored none. The schema in settings.ts gives these
+ * as its defaults, so a page reads them without building it (a test checks the two agree).
+ */
+export const DEFAULT_SETTINGS = {
+	player: DEFAULT_PLAYER_SETTINGS,
+	appearance: {
+		theme: 'system',
+		subtitleSize: 100,
+		subtitleColor: 'white',
+		subtitleBackground: 'translucent',
+		subtitleDelay: 0,
+		thumbnailSize: 'medium',
+	},
+	content: {
+		contentFiltering: 'unrestricted',
+		preferredAudio: 'english',
+		preferredSubtitles: 'english',
+		watchRegion: DEFAULT_WATCH_REGION,
+	},
+	account: { emailUpdates: false },
+	notifications: { pushNotifications: true },
+} as const

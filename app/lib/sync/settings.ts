@@ -1,12 +1,12 @@
 import { z } from 'zod'
+import { lazyObject } from '#app/lib/validation/lazy-object.ts'
 import { WATCH_REGION_SETTING } from '../catalog/watch-providers.ts'
 import { THEME_PREFERENCES } from '../theme/themes.ts'
 import { compareText } from './canonical.ts'
 import {
 	AUDIO_LANGUAGES,
 	CONTENT_FILTERS,
-	DEFAULT_PLAYER_SETTINGS,
-	DEFAULT_WATCH_REGION,
+	DEFAULT_SETTINGS,
 	QUALITY_OPTIONS,
 	SUBTITLE_BACKGROUNDS,
 	SUBTITLE_COLOURS,
@@ -22,53 +22,52 @@ import {
 // device and synced to the account; each field carries its own change time,
 // so edits to different settings on two devices both survive.
 
-export const SettingsValuesSchema = z.object({
-	player: z.object({
-		autoplay: z.boolean().default(DEFAULT_PLAYER_SETTINGS.autoplay),
-		autoNext: z.boolean().default(DEFAULT_PLAYER_SETTINGS.autoNext),
-		preview: z.boolean().default(DEFAULT_PLAYER_SETTINGS.preview),
-		quality: z.enum(QUALITY_OPTIONS).default(DEFAULT_PLAYER_SETTINGS.quality),
+export const SettingsValuesSchema = lazyObject(() =>
+	z.object({
+		player: z.object({
+			autoplay: z.boolean().default(DEFAULT_SETTINGS.player.autoplay),
+			autoNext: z.boolean().default(DEFAULT_SETTINGS.player.autoNext),
+			preview: z.boolean().default(DEFAULT_SETTINGS.player.preview),
+			quality: z.enum(QUALITY_OPTIONS).default(DEFAULT_SETTINGS.player.quality),
+		}),
+		appearance: z.object({
+			theme: z.enum(THEME_PREFERENCES).default(DEFAULT_SETTINGS.appearance.theme),
+			subtitleSize: z
+				.number()
+				.int()
+				.min(SUBTITLE_SIZE_MIN)
+				.max(SUBTITLE_SIZE_MAX)
+				.refine((size) => size % SUBTITLE_SIZE_STEP === 0, 'Subtitle size moves in steps of 10%')
+				.default(DEFAULT_SETTINGS.appearance.subtitleSize),
+			subtitleColor: z.enum(SUBTITLE_COLOURS).default(DEFAULT_SETTINGS.appearance.subtitleColor),
+			// Added after the first release: defaults keep older stored and synced documents valid.
+			subtitleBackground: z.enum(SUBTITLE_BACKGROUNDS).default(DEFAULT_SETTINGS.appearance.subtitleBackground),
+			subtitleDelay: z.number().min(-SUBTITLE_DELAY_LIMIT).max(SUBTITLE_DELAY_LIMIT).default(DEFAULT_SETTINGS.appearance.subtitleDelay),
+			thumbnailSize: z.enum(THUMBNAIL_SIZES).default(DEFAULT_SETTINGS.appearance.thumbnailSize),
+		}),
+		content: z.object({
+			contentFiltering: z.enum(CONTENT_FILTERS).default(DEFAULT_SETTINGS.content.contentFiltering),
+			preferredAudio: z.enum(AUDIO_LANGUAGES).default(DEFAULT_SETTINGS.content.preferredAudio),
+			preferredSubtitles: z.enum(SUBTITLE_LANGUAGES).default(DEFAULT_SETTINGS.content.preferredSubtitles),
+			// Where to watch: 'auto' follows the browser's languages (US on the server), else a region code.
+			watchRegion: z.string().regex(WATCH_REGION_SETTING).default(DEFAULT_SETTINGS.content.watchRegion),
+		}),
+		account: z.object({
+			emailUpdates: z.boolean().default(DEFAULT_SETTINGS.account.emailUpdates),
+		}),
+		notifications: z.object({
+			pushNotifications: z.boolean().default(DEFAULT_SETTINGS.notifications.pushNotifications),
+		}),
 	}),
-	appearance: z.object({
-		theme: z.enum(THEME_PREFERENCES).default('system'),
-		subtitleSize: z
-			.number()
-			.int()
-			.min(SUBTITLE_SIZE_MIN)
-			.max(SUBTITLE_SIZE_MAX)
-			.refine((size) => size % SUBTITLE_SIZE_STEP === 0, 'Subtitle size moves in steps of 10%')
-			.default(100),
-		subtitleColor: z.enum(SUBTITLE_COLOURS).default('white'),
-		// Added after the first release: defaults keep older stored and synced documents valid.
-		subtitleBackground: z.enum(SUBTITLE_BACKGROUNDS).default('translucent'),
-		subtitleDelay: z.number().min(-SUBTITLE_DELAY_LIMIT).max(SUBTITLE_DELAY_LIMIT).default(0),
-		thumbnailSize: z.enum(THUMBNAIL_SIZES).default('medium'),
-	}),
-	content: z.object({
-		contentFiltering: z.enum(CONTENT_FILTERS).default('unrestricted'),
-		preferredAudio: z.enum(AUDIO_LANGUAGES).default('english'),
-		preferredSubtitles: z.enum(SUBTITLE_LANGUAGES).default('english'),
-		// Where to watch: 'auto' follows the browser's languages (US on the server), else a region code.
-		watchRegion: z.string().regex(WATCH_REGION_SETTING).default(DEFAULT_WATCH_REGION),
-	}),
-	account: z.object({
-		emailUpdates: z.boolean().default(false),
-	}),
-	notifications: z.object({
-		pushNotifications: z.boolean().default(true),
-	}),
-})
+)
 
 export type SettingsValues = z.infer<typeof SettingsValuesSchema>
 export type SettingsSection = keyof SettingsValues
 
-export const DEFAULT_SETTINGS: SettingsValues = SettingsValuesSchema.parse({
-	player: {},
-	appearance: {},
-	content: {},
-	account: {},
-	notifications: {},
-})
+/** Every setting at its default (settings-options.ts, which the schema's defaults are). Do not change it: clone it. */
+export function defaultSettings(): SettingsValues {
+	return DEFAULT_SETTINGS
+}
 
 /** Field path like 'player.autoplay'. */
 export type SettingsFieldPath = {
@@ -82,32 +81,36 @@ export interface SettingsDocument {
 	changedAt: Record<string, number>
 }
 
-const time = z.number().int().min(0).max(7_258_118_400_000)
+const time = lazyObject(() => z.number().int().min(0).max(7_258_118_400_000))
 
 /** Lenient reader: unknown or invalid fields fall back to defaults instead of failing. */
-export const SettingsDocumentSchema = z.object({
-	values: z.object({
-		player: SettingsValuesSchema.shape.player.catch(DEFAULT_SETTINGS.player),
-		appearance: SettingsValuesSchema.shape.appearance.catch(DEFAULT_SETTINGS.appearance),
-		content: SettingsValuesSchema.shape.content.catch(DEFAULT_SETTINGS.content),
-		account: SettingsValuesSchema.shape.account.catch(DEFAULT_SETTINGS.account),
-		notifications: SettingsValuesSchema.shape.notifications.catch(DEFAULT_SETTINGS.notifications),
+export const SettingsDocumentSchema = lazyObject(() =>
+	z.object({
+		values: z.object({
+			player: SettingsValuesSchema.shape.player.catch(defaultSettings().player),
+			appearance: SettingsValuesSchema.shape.appearance.catch(defaultSettings().appearance),
+			content: SettingsValuesSchema.shape.content.catch(defaultSettings().content),
+			account: SettingsValuesSchema.shape.account.catch(defaultSettings().account),
+			notifications: SettingsValuesSchema.shape.notifications.catch(defaultSettings().notifications),
+		}),
+		changedAt: z.record(z.string().max(64), time).refine((record) => Object.keys(record).length <= 64, 'Too many settings'),
 	}),
-	changedAt: z.record(z.string().max(64), time).refine((record) => Object.keys(record).length <= 64, 'Too many settings'),
-})
+)
 
 /** Strict request shape for POST /api/sync/settings. */
-export const SettingsSyncRequestSchema = z.object({
-	settings: z.object({ values: SettingsValuesSchema, changedAt: z.record(z.string().max(64), time) }),
-})
+export const SettingsSyncRequestSchema = lazyObject(() =>
+	z.object({
+		settings: z.object({ values: SettingsValuesSchema, changedAt: z.record(z.string().max(64), time) }),
+	}),
+)
 
 export function emptySettingsDocument(): SettingsDocument {
-	return { values: structuredClone(DEFAULT_SETTINGS), changedAt: {} }
+	return { values: structuredClone(defaultSettings()), changedAt: {} }
 }
 
 export function settingsFieldPaths(): SettingsFieldPath[] {
 	const paths: string[] = []
-	for (const [section, fields] of Object.entries(DEFAULT_SETTINGS)) {
+	for (const [section, fields] of Object.entries(defaultSettings())) {
 		for (const field of Object.keys(fields)) paths.push(`${section}.${field}`)
 	}
 	return paths as SettingsFieldPath[]
