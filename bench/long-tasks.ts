@@ -20,6 +20,7 @@ import { chromium, type CDPSession } from '@playwright/test'
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping'
 import { browsePages } from './browse-pages.ts'
 import { benchStamp } from './stamp.ts'
+import { willowServerEnv } from './willow-server.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((arg) => {
@@ -207,20 +208,7 @@ async function main() {
 	}
 	server = spawn('node', ['server.js'], {
 		stdio: ['ignore', 'ignore', 'inherit'],
-		env: {
-			...process.env,
-			NODE_ENV: 'production',
-			WILLOW_BUILD_DIR: BUILD_DIR,
-			PORT: String(PORT),
-			HOST: '127.0.0.1',
-			DATA_DIR,
-			WEB_CONCURRENCY: '1',
-			LOG_LEVEL: 'error',
-			TMDB_API_KEY: '',
-			TMDB_READ_TOKEN: '',
-			DATABASE_URL: '',
-			REDIS_URL: '',
-		},
+		env: willowServerEnv({ buildDir: BUILD_DIR, port: PORT, dataDir: DATA_DIR }),
 	})
 	const origin = `http://127.0.0.1:${PORT}`
 	const deadline = Date.now() + 180_000

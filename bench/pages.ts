@@ -31,6 +31,7 @@ import zlib from 'node:zlib'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { browsePages } from './browse-pages.ts'
+import { willowServerEnv } from './willow-server.ts'
 import { combined, createLoader, fixedPath, ms, printTable, type Result } from './pages-load.ts'
 import { comparePgRedis } from './pages-pg-redis.ts'
 import { benchStamp as stamp, loadAverage } from './stamp.ts'
@@ -133,19 +134,7 @@ async function main() {
 		build('Willow', ['react-router', 'build'], { WILLOW_BUILD_DIR: WILLOW_BUILD })
 		build('minimal page', ['react-router', 'build', 'bench/pages-minimal'], { MINIMAL_BUILD_DIR: MINIMAL_BUILD })
 	}
-	start('Willow', 'node', ['server.js'], {
-		NODE_ENV: 'production',
-		WILLOW_BUILD_DIR: WILLOW_BUILD,
-		PORT: String(WILLOW_PORT),
-		HOST: '127.0.0.1',
-		DATA_DIR,
-		WEB_CONCURRENCY: '1',
-		LOG_LEVEL: 'error',
-		TMDB_API_KEY: '',
-		TMDB_READ_TOKEN: '',
-		DATABASE_URL: '',
-		REDIS_URL: '',
-	})
+	start('Willow', 'node', ['server.js'], willowServerEnv({ buildDir: WILLOW_BUILD, port: WILLOW_PORT, dataDir: DATA_DIR }))
 	start('minimal', 'node', ['bench/pages-minimal/server.mjs'], {
 		NODE_ENV: 'production',
 		MINIMAL_BUILD_DIR: MINIMAL_BUILD,
@@ -160,19 +149,18 @@ async function main() {
 		await redis.flushdb()
 		redis.disconnect()
 		fs.mkdirSync(`${DATA_DIR}-pg`, { recursive: true })
-		start('Willow on PostgreSQL + Redis', 'node', ['server.js'], {
-			NODE_ENV: 'production',
-			WILLOW_BUILD_DIR: WILLOW_BUILD,
-			PORT: String(PG_REDIS_PORT),
-			HOST: '127.0.0.1',
-			DATA_DIR: `${DATA_DIR}-pg`,
-			WEB_CONCURRENCY: '1',
-			LOG_LEVEL: 'error',
-			TMDB_API_KEY: '',
-			TMDB_READ_TOKEN: '',
-			DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_DATABASE}`),
-			REDIS_URL: BENCH_REDIS_URL,
-		})
+		start(
+			'Willow on PostgreSQL + Redis',
+			'node',
+			['server.js'],
+			willowServerEnv({
+				buildDir: WILLOW_BUILD,
+				port: PG_REDIS_PORT,
+				dataDir: `${DATA_DIR}-pg`,
+				databaseUrl: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_DATABASE}`),
+				redisUrl: BENCH_REDIS_URL,
+			}),
+		)
 	}
 	await Promise.all([waitFor(WILLOW_PORT, '/readyz'), waitFor(MINIMAL_PORT, '/'), ...(PG_REDIS ? [waitFor(PG_REDIS_PORT, '/readyz')] : [])])
 

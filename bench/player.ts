@@ -28,6 +28,7 @@ import zlib from 'node:zlib'
 import { chromium, type Page } from '@playwright/test'
 import { narrowLookup } from '../tests/support/narrow-lookup.ts'
 import { firstLoadScripts } from '../tests/support/first-load-scripts.ts'
+import { willowServerEnv } from './willow-server.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((arg) => {
@@ -169,20 +170,7 @@ async function main() {
 	}
 	server = spawn('node', ['server.js'], {
 		stdio: ['ignore', 'ignore', 'inherit'],
-		env: {
-			...process.env,
-			NODE_ENV: 'production',
-			WILLOW_BUILD_DIR: BUILD_DIR,
-			PORT: String(PORT),
-			HOST: '127.0.0.1',
-			DATA_DIR,
-			WEB_CONCURRENCY: '1',
-			LOG_LEVEL: 'error',
-			TMDB_API_KEY: '',
-			TMDB_READ_TOKEN: '',
-			DATABASE_URL: '',
-			REDIS_URL: '',
-		},
+		env: willowServerEnv({ buildDir: BUILD_DIR, port: PORT, dataDir: DATA_DIR }),
 	})
 	await waitForServer()
 

@@ -49,34 +49,27 @@ export function parseWatchHistoryItem(value: unknown): WatchHistoryItem | null {
 
 const pairKey = (item: { mediaId: number; category: string }) => `${item.mediaId}\u0000${item.category}`
 
-/** A list of bookmarks; malformed entries are dropped, a repeated (mediaId, category) pair keeps its newest copy. */
-export const bookmarkListSchema = lazyObject(() =>
-	z.array(z.unknown()).transform((entries): Bookmark[] => {
-		const byPair = new Map<string, Bookmark>()
+/** A list of `item`s; malformed entries are dropped, a repeated (mediaId, category) pair keeps the copy with the latest `time`. */
+function latestPerPair<T extends { mediaId: number; category: string }>(item: z.ZodType<T>, time: (entry: T) => number) {
+	return z.array(z.unknown()).transform((entries): T[] => {
+		const byPair = new Map<string, T>()
 		for (const entry of entries) {
-			const result = bookmarkSchema.safeParse(entry)
+			const result = item.safeParse(entry)
 			if (!result.success) continue
 			const key = pairKey(result.data)
 			const existing = byPair.get(key)
-			if (!existing || existing.addedAt < result.data.addedAt) byPair.set(key, result.data)
+			if (!existing || time(existing) < time(result.data)) byPair.set(key, result.data)
 		}
 		return [...byPair.values()]
-	}),
-)
+	})
+}
+
+/** A list of bookmarks; malformed entries are dropped, a repeated (mediaId, category) pair keeps its newest copy. */
+export const bookmarkListSchema = lazyObject(() => latestPerPair<Bookmark>(bookmarkSchema, (bookmark) => bookmark.addedAt))
 
 /** Removed bookmarks; one per pair, the latest removal kept. */
 export const tombstoneListSchema = lazyObject(() =>
-	z.array(z.unknown()).transform((entries): BookmarkTombstone[] => {
-		const byPair = new Map<string, BookmarkTombstone>()
-		for (const entry of entries) {
-			const result = bookmarkTombstoneSchema.safeParse(entry)
-			if (!result.success) continue
-			const key = pairKey(result.data)
-			const existing = byPair.get(key)
-			if (!existing || existing.deletedAt < result.data.deletedAt) byPair.set(key, result.data)
-		}
-		return [...byPair.values()]
-	}),
+	latestPerPair<BookmarkTombstone>(bookmarkTombstoneSchema, (tombstone) => tombstone.deletedAt),
 )
 
 /** Watch history keyed by numeric media id; malformed items are dropped. */
