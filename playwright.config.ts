@@ -151,6 +151,9 @@ export default defineConfig({
 				FOURK_SERVICE_URL: `http://127.0.0.1:${fourKPort}`,
 				MEDIA_DIR: mediaDir,
 				MEDIA_ACCESS: 'everyone',
+				// Longer than the default 8 s: a player that opens while a hung add-on's lookup is still
+				// open proves it did not wait for it, even on a machine slow enough to take 8 s (sources.spec.ts).
+				SOURCE_TIMEOUT_MS: '20000',
 			},
 		},
 		{

@@ -12,7 +12,7 @@
 //     long, and the functions and source files it spent its time in, mapped through the
 //     source maps to the code that wrote them.
 // It does not replace `npm run bench:lighthouse` (the goal is Lighthouse's), it explains it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -20,7 +20,7 @@ import { chromium, type CDPSession } from '@playwright/test'
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping'
 import { browsePages } from './browse-pages.ts'
 import { benchStamp } from './stamp.ts'
-import { willowServerEnv } from './willow-server.ts'
+import { buildWillow, willowServerEnv } from './willow-server.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((arg) => {
@@ -200,11 +200,7 @@ function inside(events: TraceEvent[], thread: TraceEvent, task: Task) {
 async function main() {
 	if (args.get('no-build') !== 'true') {
 		console.log('building Willow with hidden source maps…')
-		const built = spawnSync('npx', ['react-router', 'build', '--sourcemapClient=hidden'], {
-			stdio: ['ignore', 'ignore', 'inherit'],
-			env: { ...process.env, WILLOW_BUILD_DIR: BUILD_DIR },
-		})
-		if (built.status !== 0) throw new Error('the build failed')
+		buildWillow(BUILD_DIR, ['--sourcemapClient=hidden'])
 	}
 	server = spawn('node', ['server.js'], {
 		stdio: ['ignore', 'ignore', 'inherit'],

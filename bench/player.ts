@@ -28,7 +28,7 @@ import zlib from 'node:zlib'
 import { chromium, type Page } from '@playwright/test'
 import { narrowLookup } from '../tests/support/narrow-lookup.ts'
 import { firstLoadScripts } from '../tests/support/first-load-scripts.ts'
-import { willowServerEnv } from './willow-server.ts'
+import { buildWillow, willowServerEnv } from './willow-server.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((arg) => {
@@ -162,11 +162,7 @@ async function run(page: Page): Promise<RunResult> {
 async function main() {
 	if (BUILD) {
 		console.log('building…')
-		const result = spawnSync('npx', ['react-router', 'build'], {
-			stdio: ['ignore', 'ignore', 'inherit'],
-			env: { ...process.env, WILLOW_BUILD_DIR: BUILD_DIR },
-		})
-		if (result.status !== 0) throw new Error('build failed')
+		buildWillow(BUILD_DIR)
 	}
 	server = spawn('node', ['server.js'], {
 		stdio: ['ignore', 'ignore', 'inherit'],

@@ -50,3 +50,23 @@ test('a click elsewhere before hydration is not held: a link still navigates', a
 	await page.locator('main a[href^="/"]').first().click()
 	await expect(page).not.toHaveURL(new RegExp(`${MOVIE}$`))
 })
+
+test("the hero carousel's dot and pause tapped before the page hydrates are done once it has @mobile", async ({ page }) => {
+	// The home page's own code held back: the carousel is the server's HTML, its buttons marked.
+	const release = await holdRequests(page, /\/assets\/home-[\w-]{8}\.js$/)
+	await page.goto('/')
+	const dots = page.getByTestId('hero-dot')
+	await expect(dots.nth(2)).toHaveAttribute('data-early-click', 'dot-3')
+	await expect(dots.first()).toHaveAttribute('aria-current', 'true')
+	await dots.nth(2).click()
+	await page.getByTestId('hero-pause').click()
+	await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+	expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false)
+	release()
+	await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true')
+	await expect(page.getByTestId('hero-pause')).toHaveAccessibleName('Resume slideshow')
+	await expect(dots.nth(2)).not.toHaveAttribute('data-early-click')
+	// Paused: the third slide stays (the carousel moves every 5 s otherwise).
+	await page.waitForTimeout(6000)
+	await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true')
+})

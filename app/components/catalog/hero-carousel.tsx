@@ -3,13 +3,21 @@ import { ChevronLeft, ChevronRight, Info, Pause, Play } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { cn } from '#app/lib/ui/cn.ts'
-import { CAROUSEL_INTERVAL_MS, CAROUSEL_TOUCH_PAUSE_MS, carouselItems, createTransitionLock, wrapIndex } from '#app/lib/browse/carousel.ts'
+import {
+	CAROUSEL_INTERVAL_MS,
+	CAROUSEL_TOUCH_PAUSE_MS,
+	HERO_ITEMS_MOBILE,
+	carouselItems,
+	createTransitionLock,
+	wrapIndex,
+} from '#app/lib/browse/carousel.ts'
 import { formatRating, yearText } from '#app/lib/browse/format.ts'
 import { mediaDate, mediaHref, mediaKind, mediaTitle } from '#app/lib/browse/media.ts'
 import { isMovieReleased } from '#app/lib/browse/release.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { WatchLink } from '#app/components/watch/play-link.tsx'
 import { IconButton } from '#app/components/ui/icon-button.tsx'
+import { useEarlyClicks } from '#app/utils/early-click.ts'
 import type { CardMedia } from './media-card.tsx'
 import { MediaImage } from './media-image.tsx'
 import { useHeroLimit, usePrefersReducedMotion, useWakingEmbla } from './use-hero-embla.ts'
@@ -50,6 +58,8 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 	const [touchPausedUntil, setTouchPausedUntil] = useState(0)
 	const [stopped, setStopped] = useState(false)
 	const lock = useRef(createTransitionLock())
+	// A tap on a dot, pause or an arrow before the page hydrates is held, then done (decision 0065).
+	const early = useEarlyClicks()
 	const swipe = useRef<{ x: number; y: number } | null>(null)
 
 	useEffect(() => {
@@ -217,8 +227,11 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 								aria-current={index === selected ? 'true' : undefined}
 								tabIndex={index === selected ? 0 : -1}
 								onClick={() => move((instance) => instance.scrollTo(index, reducedMotion))}
-								className="flex h-6 w-6 shrink-0 items-center justify-center"
+								// The server renders for wide screens; a phone keeps HERO_ITEMS_MOBILE slides once hydrated,
+								// and before that the extra dots would run over the pause button.
+								className={cn('flex h-6 w-6 shrink-0 items-center justify-center', index >= HERO_ITEMS_MOBILE && 'max-sm:hidden')}
 								data-testid="hero-dot"
+								{...early(`dot-${index + 1}`)}
 							>
 								<span
 									className={cn(
@@ -231,13 +244,33 @@ export function HeroCarousel({ items, label = 'Featured' }: { items: readonly He
 						))}
 					</div>
 					<div className="flex gap-1">
-						<IconButton variant="overlay" onClick={() => setStopped((s) => !s)} label={stopped ? 'Resume slideshow' : 'Pause slideshow'}>
+						<IconButton
+							variant="overlay"
+							onClick={() => setStopped((s) => !s)}
+							label={stopped ? 'Resume slideshow' : 'Pause slideshow'}
+							data-testid="hero-pause"
+							{...early('pause')}
+						>
 							{stopped ? <Play className="h-4 w-4" aria-hidden="true" /> : <Pause className="h-4 w-4" aria-hidden="true" />}
 						</IconButton>
-						<IconButton variant="overlay" onClick={prev} label="Previous slide" className="hidden sm:inline-flex" data-testid="hero-prev">
+						<IconButton
+							variant="overlay"
+							onClick={prev}
+							label="Previous slide"
+							className="hidden sm:inline-flex"
+							data-testid="hero-prev"
+							{...early('prev')}
+						>
 							<ChevronLeft className="h-4 w-4" aria-hidden="true" />
 						</IconButton>
-						<IconButton variant="overlay" onClick={next} label="Next slide" className="hidden sm:inline-flex" data-testid="hero-next">
+						<IconButton
+							variant="overlay"
+							onClick={next}
+							label="Next slide"
+							className="hidden sm:inline-flex"
+							data-testid="hero-next"
+							{...early('next')}
+						>
 							<ChevronRight className="h-4 w-4" aria-hidden="true" />
 						</IconButton>
 					</div>
