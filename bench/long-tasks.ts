@@ -54,7 +54,12 @@ interface TraceEvent {
 	ts: number
 	dur?: number
 	id?: string
-	args?: { name?: string; data?: Record<string, unknown> }
+	args?: { name?: string; frame?: string; data?: Record<string, unknown> }
+}
+/** A thread of a process in the trace. */
+interface Thread {
+	pid: number
+	tid: number
 }
 interface CallFrame {
 	functionName: string
@@ -105,9 +110,18 @@ async function trace(origin: string, urlPath: string, sample: boolean): Promise<
 function mainThreadTasks(events: TraceEvent[], url: string) {
 	const request = events.find((e) => e.name === 'ResourceSendRequest' && e.args?.data?.url === url)
 	if (!request) throw new Error(`no request for ${url} in the trace`)
-	const thread = events.find((e) => e.name === 'thread_name' && e.pid === request.pid && e.args?.name === 'CrRendererMain')
+	// The renderer thread that started the page's document: the request's process can be another
+	// (the browser's, or a renderer that also ran Chromium's own pages, whose tasks a run once counted).
+	const navigation = events.find(
+		(e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url && e.args.data.isLoadingMainFrame === true,
+	)
+	const thread: Thread | undefined = navigation
+		? { pid: navigation.pid, tid: navigation.tid }
+		: events.find((e) => e.name === 'thread_name' && e.pid === request.pid && e.args?.name === 'CrRendererMain')
 	if (!thread) throw new Error('no renderer main thread in the trace')
-	const paint = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === thread.pid)
+	const paint = events.find(
+		(e) => e.name === 'firstContentfulPaint' && e.pid === thread.pid && (!navigation || e.args?.frame === navigation.args?.frame),
+	)
 	const firstPaint = paint?.ts ?? request.ts
 	const tasks: Task[] = events
 		.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'RunTask' && e.ts >= firstPaint)
@@ -140,7 +154,7 @@ function frameMapper() {
 }
 
 /** Self time by function and inclusive time by source file, per task, from the sampling profile. */
-function attribute(events: TraceEvent[], thread: TraceEvent, tasks: Task[]) {
+function attribute(events: TraceEvent[], thread: Thread, tasks: Task[]) {
 	const profile = events.find((e) => e.name === 'Profile' && e.pid === thread.pid && e.tid === thread.tid)
 	if (!profile) return tasks.map(() => ({ functions: [], files: [] }))
 	const nodes = new Map<number, ProfileNode>()
@@ -187,7 +201,7 @@ function attribute(events: TraceEvent[], thread: TraceEvent, tasks: Task[]) {
 }
 
 /** The longest trace events inside a task (layout, style, parsing, script…): what "(program)" time was. */
-function inside(events: TraceEvent[], thread: TraceEvent, task: Task) {
+function inside(events: TraceEvent[], thread: Thread, task: Task) {
 	return events
 		.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && e.name !== 'RunTask')
 		.filter((e) => e.ts >= task.start && e.ts < task.start + task.duration && (e.dur ?? 0) >= 2_000)
