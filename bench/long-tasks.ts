@@ -156,7 +156,7 @@ function frameMapper() {
 /** Self time by function and inclusive time by source file, per task, from the sampling profile. */
 function attribute(events: TraceEvent[], thread: Thread, tasks: Task[]) {
 	const profile = events.find((e) => e.name === 'Profile' && e.pid === thread.pid && e.tid === thread.tid)
-	if (!profile) return tasks.map(() => ({ functions: [], files: [] }))
+	if (!profile) return tasks.map(() => ({ functions: [], files: [], app: [] }))
 	const nodes = new Map<number, ProfileNode>()
 	const samples: Array<{ node: number; ts: number }> = []
 	let ts = Number((profile.args?.data as { startTime?: number } | undefined)?.startTime ?? 0)
@@ -178,11 +178,13 @@ function attribute(events: TraceEvent[], thread: Thread, tasks: Task[]) {
 	return tasks.map((task) => {
 		const self = new Map<string, number>()
 		const files = new Map<string, number>()
+		const app = new Map<string, number>()
 		let previous = task.start
 		for (const sample of samples.filter((s) => s.ts >= task.start && s.ts <= task.start + task.duration)) {
 			const us = sample.ts - previous
 			previous = sample.ts
 			const seen = new Set<string>()
+			const seenApp = new Set<string>()
 			for (let id: number | undefined = sample.node, depth = 0; id !== undefined; id = nodes.get(id)?.parent, depth++) {
 				const frame = nodes.get(id)?.callFrame
 				if (!frame || (!frame.url && depth > 0)) continue
@@ -190,13 +192,19 @@ function attribute(events: TraceEvent[], thread: Thread, tasks: Task[]) {
 				if (depth === 0 && name !== '(idle)' && name !== '(root)')
 					self.set(`${name} ${source}`.trim(), (self.get(`${name} ${source}`.trim()) ?? 0) + us)
 				const file = source.replace(/:[^:]*$/, '')
+				// Our own functions, inclusive: which component or store the time was spent under.
+				const key = `${name} ${source}`
+				if (source.startsWith('app/') && !seenApp.has(key)) {
+					seenApp.add(key)
+					app.set(key, (app.get(key) ?? 0) + us)
+				}
 				if (file && !seen.has(file)) {
 					seen.add(file)
 					files.set(file, (files.get(file) ?? 0) + us)
 				}
 			}
 		}
-		return { functions: top(self), files: top(files) }
+		return { functions: top(self), files: top(files), app: top(app) }
 	})
 }
 
@@ -254,6 +262,7 @@ async function main() {
 			)
 			if (where.functions.length) console.log(`    self:  ${where.functions.join(' · ')}`)
 			if (where.files.length) console.log(`    files: ${where.files.join(' · ')}`)
+			if (where.app.length) console.log(`    app:   ${where.app.join(' · ')}`)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import { useAfterLoad } from '#app/utils/after-load.ts'
+import { inNextTask } from '#app/utils/next-task.ts'
 import { LIBRARY_KEYS, useDeviceHolds } from '#app/stores/device-presence.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
 import { useTheme } from '#app/stores/theme.ts'
@@ -21,9 +22,16 @@ const ServiceWorkerBoot = lazy(() => import('./service-worker-boot.tsx'))
 export function LibraryBoot() {
 	const endpoint = (useRouteLoaderData('root') as { analyticsEndpoint?: string | null } | undefined)?.analyticsEndpoint
 	// Loaded, not imported: events come from the library store, itself loaded on demand, so the
-	// analytics module (and the API client it sends with) stays out of the first load.
+	// analytics module (and the API client it sends with) stays out of the first load. Asked for in a
+	// task of its own, not in hydration's effects (see inNextTask).
 	useEffect(() => {
-		void import('#app/stores/analytics.ts').then(({ configureAnalytics }) => configureAnalytics({ endpoint }))
+		let current = true
+		void inNextTask(() => (current ? import('#app/stores/analytics.ts') : undefined)).then((analytics) => {
+			if (current) analytics?.configureAnalytics({ endpoint })
+		})
+		return () => {
+			current = false
+		}
 	}, [endpoint])
 	// DeviceBoot (migrations, sync) and the service worker load in an idle period after the page's load event.
 	const ready = useAfterLoad()

@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, type ComponentType, type ReactNode } from 'react'
+import { inNextTask } from '#app/utils/next-task.ts'
 
 /** The parts whose modules the server is still importing. */
 const loadingOnServer = new Set<Promise<void>>()
@@ -25,7 +26,8 @@ export function serverPartsLoaded(): Promise<unknown> | undefined {
  * server's HTML for the fallback and the page shifts.
  */
 export function lazyHydrated<Props extends object>(load: () => Promise<ComponentType<Props>>, fallback: ReactNode = null) {
-	const Loaded = lazy(() => load().then((component) => ({ default: component })))
+	// The browser asks for the chunk in a task of its own, not in hydration's (see inNextTask).
+	const Loaded = lazy(() => inNextTask(load).then((component) => ({ default: component })))
 	// On the server the part's module is imported at once, when the route module is: a lazy component
 	// suspends on its first render, and a part that suspends is sent after the rest of the page and put
 	// in by script after the first paint, moving what is below it. So each page's first visitor after a
