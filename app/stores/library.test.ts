@@ -214,3 +214,36 @@ describe('load-time migrations', () => {
 		expect(JSON.parse(storage.getItem('media-tracking')!)).toHaveProperty(['1', 'poster'])
 	})
 })
+
+describe('what React shows', () => {
+	afterEach(() => vi.useRealTimers())
+
+	it("after hydrating with the server's snapshot, the device's from the next task on", async () => {
+		vi.useFakeTimers()
+		const lib = await load()
+		lib.addToBookmarks(dune, 'watchlist', 1000)
+		const heard = vi.fn()
+		lib.subscribeShownBookmarks(heard)
+		// React hydrates with the server's snapshot…
+		expect(lib.getServerBookmarkSnapshot()).toMatchObject({ ready: false, bookmarks: [] })
+		// …and compares it with this in hydration's effects: equal, so it does not render again in that task.
+		expect(lib.getShownBookmarkSnapshot()).toMatchObject({ ready: false, bookmarks: [] })
+		// Code outside React reads the device at once.
+		expect(lib.getBookmarkSnapshot()).toMatchObject({ ready: true, bookmarks: [{ mediaId: dune.mediaId }] })
+		for (let i = 0; i < 10; i++) await Promise.resolve()
+		expect(heard).not.toHaveBeenCalled()
+		await vi.runAllTimersAsync()
+		expect(heard).toHaveBeenCalledTimes(1)
+		expect(lib.getShownBookmarkSnapshot()).toMatchObject({ ready: true, bookmarks: [{ mediaId: dune.mediaId }] })
+		// From then on a change is shown as it happens.
+		lib.removeFromBookmarks(dune, 'watchlist', 2000)
+		expect(heard).toHaveBeenCalledTimes(2)
+		expect(lib.getShownBookmarkSnapshot().bookmarks).toEqual([])
+	})
+
+	it('a component mounted in the browser, not hydrated, sees the device at once', async () => {
+		const lib = await load()
+		lib.addToBookmarks(dune, 'watchlist', 1000)
+		expect(lib.getShownBookmarkSnapshot()).toMatchObject({ ready: true, bookmarks: [{ mediaId: dune.mediaId }] })
+	})
+})

@@ -33,6 +33,7 @@ import {
 import { track } from './analytics.ts'
 import { DeviceStorageError, isDeviceStorageEvent, readDevice, writeDeviceBatch, type DeviceKey } from './device-storage.ts'
 import { toast } from './toast.ts'
+import { inNextTask } from '#app/utils/next-task.ts'
 
 // The device library store: bookmarks and watch history read once from
 // storage, kept in memory, written through on every change, and refreshed
@@ -61,6 +62,11 @@ interface Store<T> {
 	subscribe: (listener: () => void) => () => void
 	get: () => T
 	getServer: () => T
+	/** What React shows: `get()`, or the server's snapshot until the task after a hydrating read (see hydratedWithServerSnapshot). */
+	shown: () => T
+	/** React's subscription to `shown`; told of every change, and when a hydrating read's task is over. */
+	subscribeShown: (listener: () => void) => () => void
+	notifyShown: () => void
 	set: (next: T) => void
 	/** Re-read from storage on next access and tell subscribers. */
 	invalidate: () => void
@@ -96,11 +102,34 @@ function listenToOtherTabs() {
 	})
 }
 
+/**
+ * After React hydrates a component with the server's snapshot, it shows the device's one task
+ * later, not in the same task. React hydrates with `getServerSnapshot`; useSyncExternalStore then
+ * compares that with `getSnapshot` in hydration's effects and, when they differ (always, once the
+ * device is read: `ready`), renders again at once, in hydration's task. On /bookmarks that made the
+ * task after hydration the page's longest (issue 27). So `shown()` (React's `getSnapshot`) gives
+ * the server's snapshot until the task after the last hydrating read, then tells React's
+ * subscribers. A component mounted in the browser (not hydrated) reads no server snapshot and sees
+ * the device at once; code outside React (the sync, the player) reads `get()`.
+ */
+let hydrating = false
+let reopening: Promise<void> | undefined
+function hydratedWithServerSnapshot() {
+	hydrating = true
+	reopening ??= inNextTask(() => {
+		reopening = undefined
+		hydrating = false
+		for (const store of stores) store.notifyShown()
+	})
+}
+
 function createStore<T>(keys: readonly DeviceKey[], load: () => T, server: T): Store<T> {
 	let snapshot: T | undefined
 	const listeners = new Set<() => void>()
+	const shownListeners = new Set<() => void>()
 	const notify = () => {
 		for (const listener of listeners) listener()
+		for (const listener of shownListeners) listener()
 	}
 	const store: Store<T> = {
 		keys,
@@ -109,12 +138,24 @@ function createStore<T>(keys: readonly DeviceKey[], load: () => T, server: T): S
 			listenToOtherTabs()
 			return () => listeners.delete(listener)
 		},
+		subscribeShown(listener) {
+			shownListeners.add(listener)
+			listenToOtherTabs()
+			return () => shownListeners.delete(listener)
+		},
 		get() {
 			if (typeof window === 'undefined') return server
 			snapshot ??= load()
 			return snapshot
 		},
-		getServer: () => server,
+		getServer() {
+			if (typeof window !== 'undefined') hydratedWithServerSnapshot()
+			return server
+		},
+		shown: () => (hydrating ? server : store.get()),
+		notifyShown: () => {
+			for (const listener of shownListeners) listener()
+		},
 		set(next) {
 			snapshot = next
 			notify()
@@ -165,6 +206,10 @@ const historyStore = createStore<HistorySnapshot>(
 )
 
 export const getBookmarkSnapshot = () => bookmarkStore.get()
+/** What useBookmarks hydrates with, shows, and subscribes with (exported for their test). */
+export const getServerBookmarkSnapshot = () => bookmarkStore.getServer()
+export const getShownBookmarkSnapshot = () => bookmarkStore.shown()
+export const subscribeShownBookmarks = bookmarkStore.subscribeShown
 export const getHistorySnapshot = () => historyStore.get()
 export const subscribeBookmarks = bookmarkStore.subscribe
 export const subscribeHistory = historyStore.subscribe
@@ -332,7 +377,7 @@ const NO_LISTS: readonly string[] = Object.freeze([])
 
 /** Bookmarks with their actions; re-renders on changes here and in other tabs. */
 export function useBookmarks() {
-	const snapshot = useSyncExternalStore(bookmarkStore.subscribe, bookmarkStore.get, bookmarkStore.getServer)
+	const snapshot = useSyncExternalStore(bookmarkStore.subscribeShown, bookmarkStore.shown, bookmarkStore.getServer)
 	const categories = useMemo(
 		() => allCategories(snapshot.bookmarks, snapshot.customCategories),
 		[snapshot.bookmarks, snapshot.customCategories],
@@ -355,7 +400,7 @@ export function useBookmarks() {
 
 /** Watch history with the derived lists the pages show. */
 export function useWatchHistory() {
-	const snapshot = useSyncExternalStore(historyStore.subscribe, historyStore.get, historyStore.getServer)
+	const snapshot = useSyncExternalStore(historyStore.subscribeShown, historyStore.shown, historyStore.getServer)
 	const recent = useMemo(() => historyByRecent(snapshot.history), [snapshot.history])
 	const resume = useMemo(() => continueWatching(snapshot.history), [snapshot.history])
 	return { ...snapshot, recent, continueWatching: resume }
