@@ -16,6 +16,7 @@
 // medians of performance, TBT, LCP and CLS; --lighthouse-json=DIR keeps the
 // median-performance report of each page (for the audits: bootup-time,
 // long-tasks, mainthread-work-breakdown…). --no-load skips the load test.
+// --pages=movies,bookmarks measures only the pages whose labels start so.
 //
 // --pg-redis also starts Willow on PostgreSQL + Redis (a throwaway database on
 // TEST_PG_ADMIN_URL's server, Redis database 9 of TEST_REDIS_URL, flushed
@@ -53,6 +54,7 @@ const LIGHTHOUSE_RUNS = Math.max(1, Number(args.get('lighthouse-runs') ?? 3))
 /** Load rounds per page against the minimal page (A-B, then B-A…). */
 const ROUNDS = Math.max(1, Number(args.get('rounds') ?? 2))
 const LIGHTHOUSE_JSON = args.get('lighthouse-json')
+const ONLY = args.get('pages')?.split(',')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WILLOW_PORT = Number(args.get('port') ?? 3701)
 const MINIMAL_PORT = WILLOW_PORT + 1
@@ -164,9 +166,9 @@ async function main() {
 	}
 	await Promise.all([waitFor(WILLOW_PORT, '/readyz'), waitFor(MINIMAL_PORT, '/'), ...(PG_REDIS ? [waitFor(PG_REDIS_PORT, '/readyz')] : [])])
 
-	const { pages, movie, show } = await browsePages(
-		async (urlPath) => JSON.parse((await get(WILLOW_PORT, urlPath)).body.toString('utf8')) as unknown,
-	)
+	const found = await browsePages(async (urlPath) => JSON.parse((await get(WILLOW_PORT, urlPath)).body.toString('utf8')) as unknown)
+	const { movie, show } = found
+	const pages = ONLY ? found.pages.filter(([label]) => ONLY.some((prefix) => label.startsWith(prefix))) : found.pages
 
 	if (LOAD) {
 		console.log(
@@ -225,7 +227,7 @@ async function main() {
 	}
 
 	console.log(`\nfirst-load JavaScript (gzip, level 9; goal ≤ 125 KB; ${stamp()})`)
-	for (const [label, urlPath] of [pages[0], pages[1]]) {
+	for (const [label, urlPath] of found.pages.slice(0, 2)) {
 		const js = await firstLoadJs(WILLOW_PORT, urlPath)
 		console.log(
 			`  ${label.padEnd(13)} ${kb(js.gzip).padStart(9)} gzip  (${kb(js.raw)} raw, ${js.files} files)  ${js.gzip <= 125 * 1024 ? 'met' : 'missed'}`,

@@ -2,9 +2,11 @@ import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 
 // The browser side of the service worker (app/service-worker/sw.ts, decision 0030):
-// registered once the page has loaded and the browser is idle, so installing it
-// (it downloads the client build) never competes with the first load. Loaded
-// after hydration with the device boot, so it adds nothing to the first load.
+// registered ten seconds after the page has loaded, when the browser is idle, so
+// installing it (it downloads the client build: over a hundred requests, and a
+// second of CPU time across the browser's processes and the server) never competes
+// with the first load and its hydration (decision 0069). Loaded after hydration
+// with the device boot, so it adds nothing to the first load.
 
 const SCRIPT = '/sw.js'
 
@@ -14,12 +16,16 @@ function supported(): boolean {
 	return typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator
 }
 
+/** How long after the page's load the worker is registered. */
+export const REGISTER_AFTER_LOAD_MS = 10_000
+
 function afterLoadAndIdle(): Promise<void> {
 	return new Promise((resolve) => {
 		const idle = () =>
 			typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 5_000 }) : setTimeout(resolve, 1_000)
-		if (document.readyState === 'complete') idle()
-		else window.addEventListener('load', idle, { once: true })
+		const later = () => setTimeout(idle, REGISTER_AFTER_LOAD_MS)
+		if (document.readyState === 'complete') later()
+		else window.addEventListener('load', later, { once: true })
 	})
 }
 

@@ -1,5 +1,6 @@
 import { chromium, type Page } from '@playwright/test'
 import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
+import { REGISTER_AFTER_LOAD_MS } from '#app/stores/service-worker.ts'
 
 // This spec is about the service worker: allow it (the config blocks it for the other specs).
 test.use({ serviceWorkers: 'allow' })
@@ -16,10 +17,21 @@ const BOOKMARK = {
 	releaseDate: '1999-10-15',
 }
 
-/** Opens `path` with the worker in control (it registers after hydration and claims the page) and the shells kept. */
+/**
+ * Opens `path` with the worker in control and the shells kept. The worker registers only
+ * REGISTER_AFTER_LOAD_MS after the load (decision 0069): not while the page loads, and then at
+ * once when the page's clock is moved on that far. It claims the page once installed.
+ */
 async function openControlled(page: Page, path: string) {
+	await page.clock.install()
 	await page.goto(path)
 	await waitForHydration(page)
+	await page.waitForLoadState('networkidle')
+	expect(
+		await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined),
+		'registered during the load',
+	).toBe(true)
+	await page.clock.fastForward(REGISTER_AFTER_LOAD_MS)
 	await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 })
 	await expect
 		.poll(() => keptUrls(page), { timeout: 15_000 })
@@ -96,7 +108,10 @@ test('Chromium finds the app installable', async ({ baseURL }, testInfo) => {
 	}
 })
 
-test('the worker is served fresh, registers after hydration and controls the page @mobile', async ({ page, request }) => {
+test('the worker is served fresh, registers once the page has loaded and settled, and controls the page @mobile', async ({
+	page,
+	request,
+}) => {
 	const script = await request.get('/sw.js')
 	expect(script.status()).toBe(200)
 	expect(script.headers()['content-type']).toContain('javascript')
