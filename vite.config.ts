@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import fs from 'node:fs'
+import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
@@ -12,7 +13,32 @@ const ANY_ROUTE = /[\\/]app[\\/]routes[\\/]/
 /** The title pages among the browse routes: what only they share goes in its own chunk, which list pages do not load. */
 const TITLE_ROUTE = /[\\/]app[\\/]routes[\\/](movie-detail|series-detail|episode)\.tsx$/
 
-type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null
+type ModuleInfoOf = (id: string) => { importers: readonly string[]; dynamicImporters: readonly string[] } | null
+
+/**
+ * The shell's parts that every page loads after its first load without the visitor asking (the
+ * header's menu, the floating widget, the info modals, the device boot's service worker and
+ * analytics, the popular titles): one file instead of a dozen requests of 0.1 to 3 KB after every
+ * load (issue 27; decision 0069). The menus' hover rule stays apart: it waits for an idle moment.
+ */
+const AFTER_LOAD_PARTS =
+	/[\\/]app[\\/](components[\\/](layout[\\/](nav-menu|floating-widget)|info-modals[\\/]info-modal-host|library[\\/]service-worker-boot)\.tsx|stores[\\/](analytics|popular-titles)\.ts)$/
+
+/**
+ * A part of AFTER_LOAD_PARTS, or a module only those parts import. A part some other module imports
+ * statically stays out, as does what it imports: the chunk would join that module's first load.
+ */
+function afterLoadPart(id: string, getModuleInfo: ModuleInfoOf, visiting = new Set<string>()): boolean {
+	const info = getModuleInfo(id)
+	if (!info) return false
+	if (!AFTER_LOAD_PARTS.test(id) && (info.importers.length === 0 || info.dynamicImporters.length > 0)) return false
+	// An import cycle that never reaches a part.
+	if (visiting.has(id)) return false
+	visiting.add(id)
+	const only = info.importers.every((importer) => afterLoadPart(importer, getModuleInfo, visiting))
+	visiting.delete(id)
+	return only
+}
 
 /** The routes matching `route` that import a module, directly or not, through static imports. */
 function routesReaching(
@@ -43,6 +69,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 							if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/.test(id))
 								return 'framework'
 							if (id.startsWith('\0') || /[\\/]app[\\/]routes[\\/]/.test(id)) return undefined
+							if (afterLoadPart(id, getModuleInfo)) return 'after-load'
 							// Read by the client entry before hydration and by the form primitives every page has.
 							if (/[\\/]app[\\/]utils[\\/]early-input\.ts$/.test(id)) return 'shell'
 							if (routesReaching(ROOT_ROUTE, id, getModuleInfo).size > 0) return 'shell'
@@ -51,7 +78,13 @@ export default defineConfig(({ isSsrBuild }) => ({
 							// request of 150 bytes each (nine of them after a home page's load).
 							if (routes.length === 0 && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id)) return 'icons'
 							const browse = routes.filter((route) => BROWSE_ROUTE.test(route))
-							if (browse.length < 2) return undefined
+							if (browse.length < 2) {
+								// Shared by a route and an after-load part: a file of its own, or Rollup would put it in the
+								// parts' file (it follows a chunk's static imports) and that file in the route's first load.
+								const withParts =
+									routes.length > 0 && getModuleInfo(id)?.importers.some((importer) => afterLoadPart(importer, getModuleInfo))
+								return withParts ? path.basename(id).replace(/\.[^.]+$/, '') : undefined
+							}
 							// Three groups instead of one, so a list page does not load the title pages' code and
 							// a title page not the lists' (decision 0043); what other pages use too goes in the common one.
 							const titles = browse.filter((route) => TITLE_ROUTE.test(route)).length
