@@ -32,9 +32,10 @@ async function openControlled(page: Page, path: string) {
 		'registered during the load',
 	).toBe(true)
 	await page.clock.fastForward(REGISTER_AFTER_LOAD_MS)
-	await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 })
+	// Installing downloads the client build (over a hundred files): a loaded CI run took more than 15 s.
+	await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 40_000 })
 	await expect
-		.poll(() => keptUrls(page), { timeout: 15_000 })
+		.poll(() => keptUrls(page), { timeout: 20_000 })
 		.toEqual(expect.arrayContaining([expect.stringMatching(/\/bookmarks$/), expect.stringMatching(/\/history$/)]))
 }
 
@@ -88,6 +89,8 @@ test('the manifest is linked and valid, with its icons @mobile', async ({ page, 
 })
 
 test('Chromium finds the app installable', async ({ baseURL }, testInfo) => {
+	// A browser of its own beside the test's, and the worker's install under load.
+	test.slow()
 	// Test contexts are incognito, where nothing installs: this one has a profile of its own.
 	const context = await chromium.launchPersistentContext(testInfo.outputPath('profile'), {
 		...testInfo.project.use.launchOptions,
