@@ -263,11 +263,11 @@ async function main() {
 			console.log(
 				`\nLighthouse ${lighthouseVersion(LIGHTHOUSE)}, ${LIGHTHOUSE_WAY_TEXT[way]} (mobile preset, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs; goal: performance ≥ 95, TBT ≤ 150 ms, LCP ≤ 2.0 s, CLS 0; ${stamp()})\n`,
 			)
-			const table: string[][] = [['page', 'perf', 'TBT', 'LCP', 'CLS', 'perf runs', 'TBT runs', 'goal']]
+			const table: string[][] = [['page', 'perf', 'TBT', 'LCP', 'CLS', 'perf runs', 'TBT runs', 'failed runs', 'goal']]
 			for (const [label, port] of targets) {
 				const runs = reports.get(label)![way]
 				if (runs.length === 0) {
-					table.push([label, 'failed', '', '', '', '', '', ''])
+					table.push([label, 'failed', '', '', '', '', '', String(LIGHTHOUSE_RUNS), ''])
 					continue
 				}
 				const performance = (report: LighthouseReport) => Math.round((report.categories.performance?.score ?? 0) * 100)
@@ -292,6 +292,7 @@ async function main() {
 					values('total-blocking-time')
 						.map((value) => value.toFixed(0))
 						.join(', '),
+					String(LIGHTHOUSE_RUNS - runs.length),
 					port === MINIMAL_PORT ? '' : ok ? 'met' : 'missed',
 				])
 			}
@@ -312,6 +313,7 @@ function lighthouseVersion(bin: string): string {
 }
 
 interface LighthouseReport {
+	runtimeError?: { code: string }
 	categories: Record<string, { score: number | null }>
 	audits: Record<string, { displayValue?: string; numericValue?: number }>
 }
@@ -356,7 +358,10 @@ async function lighthouse(bin: string, url: string, way: LighthouseWay): Promise
 		}
 	}
 	if (!fs.existsSync(output)) return undefined
-	return JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport
+	const report = JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport
+	// A run Lighthouse could not measure (NO_NAVSTART, a trace error) has no score: it counts as failed, not as 0.
+	if (report.runtimeError || typeof report.categories.performance?.score !== 'number') return undefined
+	return report
 }
 
 main()
