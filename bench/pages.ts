@@ -337,7 +337,9 @@ const LIGHTHOUSE_WAY_TEXT: Record<LighthouseWay, string> = {
 }
 const LIGHTHOUSE_WAYS: LighthouseWay[] = (() => {
 	const way = args.get('lighthouse-way') ?? 'both'
-	return way === 'both' ? ['cli', 'niced'] : [way as LighthouseWay]
+	if (way === 'both') return ['cli', 'niced']
+	if (way === 'cli' || way === 'niced') return [way]
+	throw new Error(`--lighthouse-way must be cli, niced or both, not ${way}`)
 })()
 
 async function lighthouse(bin: string, url: string, way: LighthouseWay): Promise<LighthouseReport | undefined> {

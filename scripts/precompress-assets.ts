@@ -1,8 +1,8 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of the
 // client build's hashed assets, at the highest levels, once per build (decision 0070).
-// The server sends these copies as they are (server/app.ts): compressing each script
-// anew for every request cost the server ~3 ms of CPU a file, 80 ms over one page's
-// load, in the same seconds as the browser's hydration. Runs at the end of
+// The server sends these copies as they are (server/app.ts): at these levels the client
+// build is 14 % smaller over the wire than compressed per request at the default ones
+// (521 KB against 606 KB), which a phone's network turns into time. Runs at the end of
 // `react-router build` (react-router.config.ts, buildEnd), after the service worker's
 // build has listed the files (the copies are not files of their own to install).
 import fs from 'node:fs'
