@@ -5,6 +5,7 @@ import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { eagerCompileHint } from './scripts/eager-compile-hint.ts'
 
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/
 const BROWSE_ROUTE =
@@ -104,7 +105,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 		// Bundled, so the server draws icons with the same component as the browser (lucideIconImports).
 		noExternal: ['lucide-react'],
 	},
-	plugins: [lucideIconImports(), tailwindcss(), reactRouter()],
+	plugins: [lucideIconImports(), tailwindcss(), reactRouter(), eagerCompileHint('framework')],
 }))
 
 /**

@@ -1,4 +1,4 @@
-// npm run bench:long-tasks [-- --runs=3 --pages=home,bookmarks --no-build --build-dir=DIR --top=4]
+// npm run bench:long-tasks [-- --runs=3 --pages=home,bookmarks --no-build --build-dir=DIR --top=4 --against=DIR]
 //
 // Where a browse page's main-thread time goes after its first paint (issue 27), in a form
 // that is steadier than Lighthouse on a shared machine and says what to change. Lighthouse's
@@ -13,6 +13,9 @@
 //   - for one more load, traced with the sampling profiler, each such task: when it ran, how
 //     long, and the functions and source files it spent its time in, mapped through the
 //     source maps to the code that wrote them.
+// With --against=DIR (another build's folder, built with `WILLOW_BUILD_DIR=DIR npx react-router build`), each
+// run loads the page from both builds, in A-B then B-A order, and prints both medians: on a shared machine a
+// build measured a few minutes after another can differ from it by a third with no change at all.
 // It does not replace `npm run bench:lighthouse` (the goal is Lighthouse's), it explains it.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -35,15 +38,16 @@ const TOP = Math.max(1, Number(args.get('top') ?? 4))
 const ONLY = args.get('pages')?.split(',')
 const PORT = Number(args.get('port') ?? 3711)
 const BUILD_DIR = path.resolve(args.get('build-dir') ?? path.join(os.tmpdir(), 'willow-bench-long-tasks-build'))
+const AGAINST_DIR = args.has('against') ? path.resolve(args.get('against')!) : undefined
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Lighthouse's mobile preset: simulated CPU slowdown, and what makes a task long. */
 const SLOWDOWN = 4
 const LONG_MS = 50
 
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'willow-bench-long-tasks-data-'))
-let server: ChildProcess | undefined
+const servers: ChildProcess[] = []
 process.on('exit', () => {
-	server?.kill('SIGTERM')
+	for (const server of servers) server.kill('SIGTERM')
 	fs.rmSync(DATA_DIR, { recursive: true, force: true })
 })
 process.on('SIGINT', () => process.exit(130))
@@ -167,7 +171,8 @@ function attribute(events: TraceEvent[], thread: Thread, tasks: Task[]) {
 	const nodes = new Map<number, ProfileNode>()
 	const samples: Array<{ node: number; ts: number }> = []
 	let ts = Number((profile.args?.data as { startTime?: number } | undefined)?.startTime ?? 0)
-	for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.id === profile.id)) {
+	// Profile ids are per process: Chromium's own pages (a WebUI renderer) number theirs the same.
+	for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.pid === profile.pid && e.id === profile.id)) {
 		const data = chunk.args?.data as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
 		for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node)
 		const deltas = data.timeDeltas ?? []
@@ -226,16 +231,32 @@ function inside(events: TraceEvent[], thread: Thread, task: Task) {
 		.join(', ')
 }
 
-async function main() {
-	if (args.get('no-build') !== 'true') {
-		console.log('building Willow with hidden source maps…')
-		buildWillow(BUILD_DIR, ['--sourcemapClient=hidden'])
-	}
-	server = spawn('node', ['server.js'], {
-		stdio: ['ignore', 'ignore', 'inherit'],
-		env: willowServerEnv({ buildDir: BUILD_DIR, port: PORT, dataDir: DATA_DIR }),
-	})
-	const origin = `http://127.0.0.1:${PORT}`
+/** Per run: Σ 4·d − 50 by wall time (as Lighthouse counts), the same by thread time, and the main thread's CPU time. */
+interface Totals {
+	wall: number[]
+	cpu: number[]
+	work: number[]
+}
+const newTotals = (): Totals => ({ wall: [], cpu: [], work: [] })
+
+// The same sum over thread time: a task the machine's other processes delayed counts what it ran. Steadier
+// for comparing two builds on a shared machine; Lighthouse itself counts wall time.
+function measure(totals: Totals, { tasks, all }: { tasks: Task[]; all: Task[] }) {
+	totals.wall.push(blocking(tasks))
+	totals.cpu.push(blocking(all, (task) => task.cpu))
+	totals.work.push(all.reduce((sum, task) => sum + task.cpu / 1000, 0))
+}
+
+/** Starts the production server on a build and waits until it answers; returns its origin. */
+async function startServer(buildDir: string, port: number): Promise<string> {
+	const dataDir = fs.mkdtempSync(path.join(DATA_DIR, 'server-'))
+	servers.push(
+		spawn('node', ['server.js'], {
+			stdio: ['ignore', 'ignore', 'inherit'],
+			env: willowServerEnv({ buildDir, port, dataDir }),
+		}),
+	)
+	const origin = `http://127.0.0.1:${port}`
 	const deadline = Date.now() + 180_000
 	while (
 		!(await fetch(`${origin}/readyz`).then(
@@ -243,9 +264,19 @@ async function main() {
 			() => false,
 		))
 	) {
-		if (Date.now() > deadline) throw new Error('the server did not start')
+		if (Date.now() > deadline) throw new Error(`the server on ${buildDir} did not start`)
 		await new Promise((resolve) => setTimeout(resolve, 250))
 	}
+	return origin
+}
+
+async function main() {
+	if (args.get('no-build') !== 'true') {
+		console.log('building Willow with hidden source maps…')
+		buildWillow(BUILD_DIR, ['--sourcemapClient=hidden'])
+	}
+	const origin = await startServer(BUILD_DIR, PORT)
+	const against = AGAINST_DIR ? await startServer(AGAINST_DIR, PORT + 1) : undefined
 	const { pages } = await browsePages(async (urlPath) => (await fetch(origin + urlPath)).json())
 	console.log(
 		`\nmain-thread tasks after the first paint that Lighthouse's ${SLOWDOWN}× slowdown makes long (≥ ${LONG_MS / SLOWDOWN} ms here); TBT×4 = Σ ${SLOWDOWN}·d − ${LONG_MS} ms, median of ${RUNS} (${benchStamp()})`,
@@ -254,24 +285,25 @@ async function main() {
 		if (ONLY && !ONLY.some((only) => label.startsWith(only))) continue
 		// A browser's visit first, so the server's page cache is warm as on a visited site.
 		await trace(origin, urlPath, false)
-		const totals: number[] = []
-		// The same sum over thread time: a task the machine's other processes delayed counts what it ran. Steadier
-		// for comparing two builds on a shared machine; Lighthouse itself counts wall time.
-		const cpuTotals: number[] = []
-		const workTotals: number[] = []
+		if (against) await trace(against, urlPath, false)
+		const measured = { this: newTotals(), against: newTotals() }
 		for (let run = 0; run < RUNS; run++) {
-			const { tasks, all } = mainThreadTasks(await trace(origin, urlPath, false), origin + urlPath)
-			totals.push(blocking(tasks))
-			cpuTotals.push(blocking(all, (task) => task.cpu))
-			workTotals.push(all.reduce((sum, task) => sum + task.cpu / 1000, 0))
+			const order: Array<['this' | 'against', string]> = [['this', origin]]
+			if (against) order[run % 2 === 0 ? 'push' : 'unshift'](['against', against])
+			for (const [which, at] of order) measure(measured[which], mainThreadTasks(await trace(at, urlPath, false), at + urlPath))
 		}
-		for (const list of [totals, cpuTotals, workTotals]) list.sort((a, b) => a - b)
-		const median = (list: number[]) => Math.round(list[Math.floor(RUNS / 2)]!)
+		const median = (list: number[]) => Math.round([...list].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!)
+		const list = (values: number[]) =>
+			`[${[...values]
+				.sort((a, b) => a - b)
+				.map(Math.round)
+				.join(', ')}]`
+		const summary = (totals: Totals) =>
+			`TBT×4 ${median(totals.wall)} ms ${list(totals.wall)}; by thread time ${median(totals.cpu)} ms ${list(totals.cpu)}; main-thread CPU after the first paint ${median(totals.work)} ms`
+		if (against) console.log(`\n${label} (${urlPath}), the build --against (${AGAINST_DIR}): ${summary(measured.against)}`)
 		const events = await trace(origin, urlPath, true)
 		const { thread, t0, tasks } = mainThreadTasks(events, origin + urlPath)
-		console.log(
-			`\n${label} (${urlPath}): TBT×4 ${median(totals)} ms [${totals.map(Math.round).join(', ')}]; by thread time ${median(cpuTotals)} ms [${cpuTotals.map(Math.round).join(', ')}]; main-thread CPU after the first paint ${median(workTotals)} ms; sampled load:`,
-		)
+		console.log(`${against ? '' : '\n'}${label} (${urlPath}): ${summary(measured.this)}; sampled load:`)
 		for (const [i, where] of attribute(events, thread, tasks).entries()) {
 			const task = tasks[i]!
 			console.log(

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { gateModuleScript, LARGEST_IMAGE_GATE, PAINT_GATE, paintFirstChunk } from './paint-first.ts'
+import { gateModuleScript, LARGEST_IMAGE_GATE, NEXT_TASK, PAINT_GATE, paintFirstChunk } from './paint-first.ts'
 
 // A home page's head and scripts as React Router 7 writes them (the loader data shortened, and
 // characters of several byte lengths around them).
@@ -43,6 +43,29 @@ describe('paint first, then evaluate the modules', () => {
 		expect(at(LARGEST_IMAGE_GATE)).toBe(PAINT_GATE.length)
 		expect(at('for (const href of')).toBe(PAINT_GATE.length + LARGEST_IMAGE_GATE.length)
 		expect(at('for (const href of')).toBeLessThan(at('await Promise.all'))
+	})
+
+	it('evaluates the preloaded files one at a time, a task each, framework first, and leaves the client entry to start last', () => {
+		const html = rewritten(DOCUMENT)
+		const script = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!
+		const staged = [
+			'/assets/framework-B22sSRNi.js',
+			'/assets/root-BfCbCwzo.js',
+			'/assets/shell-234mTqvO.js',
+			'/assets/home-F1sx1OVE.js',
+			'/assets/browse-w8b55waT.js',
+			'/assets/browse-lists-D5Vgbdpf.js',
+		]
+		const loop = `for (const href of ${JSON.stringify(staged)}) { await import(href); ${NEXT_TASK} }`
+		expect(script).toContain(loop)
+		// After the preloads are added, before the route modules are published and the entry hydrates.
+		expect(script.indexOf(loop)).toBeGreaterThan(script.indexOf('document.head.append(link)'))
+		expect(script.indexOf(loop)).toBeLessThan(script.indexOf('await Promise.all'))
+		expect(script.indexOf('import("/assets/entry.client-C0q6GcIY.js")')).toBeGreaterThan(script.indexOf('window.__reactRouterRouteModules'))
+		// Without preloads there is nothing to evaluate early.
+		expect(
+			gateModuleScript('import * as route0 from "/assets/root.js";\nwindow.__reactRouterRouteModules = {"root":route0};'),
+		).not.toContain('await import(href)')
 	})
 
 	it('changes nothing else, byte for byte (characters of 2, 3 and 4 bytes included)', () => {

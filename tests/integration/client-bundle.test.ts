@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { EAGER_COMPILE_HINT } from '../../scripts/eager-compile-hint.ts'
 
 // Reads the production client build (scripts/test.sh builds before the tests).
 const assetsDir = path.resolve(process.env.WILLOW_BUILD_DIR ?? 'build', 'client', 'assets')
@@ -128,5 +129,18 @@ describe('the browser bundle', () => {
 			const all = files.map((file) => fs.readFileSync(path.join(assetsDir, file), 'utf8')).join('\n')
 			for (const marker of lazyOnly) expect(all.includes(marker), `${marker} missing from the build`).toBe(true)
 		}
+	})
+	it('marks the framework chunk, and only it, for eager compilation with its hint as the first line (decision 0071)', () => {
+		const hinted = files.filter((file) => fs.readFileSync(path.join(assetsDir, file), 'utf8').startsWith(`${EAGER_COMPILE_HINT}\n`))
+		expect(hinted).toHaveLength(1)
+		expect(hinted[0]).toMatch(/^framework-[\w-]+\.js$/)
+		// The copies the server sends say the same.
+		const framework = path.join(assetsDir, hinted[0]!)
+		expect(
+			zlib
+				.brotliDecompressSync(fs.readFileSync(`${framework}.br`))
+				.toString('utf8')
+				.startsWith(EAGER_COMPILE_HINT),
+		).toBe(true)
 	})
 })
