@@ -41,8 +41,12 @@ function preloadScript(hrefs: readonly string[], nonce: string | undefined): str
 	return `for (const href of ${JSON.stringify(hrefs).replaceAll('<', '\\u003c')}) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href;${nonce ? ` link.nonce = ${JSON.stringify(nonce)};` : ''} document.head.append(link) }`
 }
 
-/** A task boundary: the scheduler's yield where the browser has one (its continuation goes first), else a timer. */
-export const NEXT_TASK = 'await (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((go) => setTimeout(go, 0)));'
+/**
+ * A task boundary: the scheduler's yield where the browser has one (its continuation goes first), else a
+ * timer. None in a hidden document, which paints nothing and whose timers a browser may hold for a second.
+ */
+export const NEXT_TASK =
+	"if (document.visibilityState !== 'hidden') await (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((go) => setTimeout(go, 0)));"
 
 /**
  * Evaluates the page's modules one file at a time, a task each, in the preloads' order (the framework's
