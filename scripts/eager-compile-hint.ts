@@ -13,7 +13,6 @@ export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad'
  * so it goes in after minification, with the source map shifted a line and the file's hash changed.
  */
 export function eagerCompileHint(...chunkNames: string[]): Plugin {
-	const marked = (chunk: { type: string; name?: string }) => chunk.type === 'chunk' && chunkNames.includes(chunk.name ?? '')
 	return {
 		name: 'willow:eager-compile-hint',
 		apply: 'build',
@@ -22,7 +21,7 @@ export function eagerCompileHint(...chunkNames: string[]): Plugin {
 		},
 		generateBundle(_options, bundle) {
 			for (const file of Object.values(bundle)) {
-				if (file.type !== 'chunk' || !marked(file)) continue
+				if (file.type !== 'chunk' || !chunkNames.includes(file.name)) continue
 				file.code = `${EAGER_COMPILE_HINT}\n${file.code}`
 				if (file.map) file.map.mappings = `;${file.map.mappings}`
 				const mapAsset = bundle[`${file.fileName}.map`]
