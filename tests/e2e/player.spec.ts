@@ -275,16 +275,40 @@ test('the player is modal: Tab and Shift+Tab stay inside, the page behind is ine
 	await openPlayer(page)
 	await expectAdvancing(page)
 	await expect(page.locator('body > [inert]').first()).toBeAttached()
-	const focusInsidePlayer = () =>
-		page.evaluate(() => document.querySelector('[data-testid="player"]')?.contains(document.activeElement) ?? false)
+	// 'inside', or what has focus instead (so a failure says where focus went).
+	const focusPlace = () =>
+		page.evaluate(() => {
+			const focused = document.activeElement
+			if (document.querySelector('[data-testid="player"]')?.contains(focused)) return 'inside'
+			const ancestry = [] as string[]
+			for (let element = focused; element && ancestry.length < 4; element = element.parentElement) {
+				ancestry.push(
+					`${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.hasAttribute('inert') ? '[inert]' : ''}`,
+				)
+			}
+			return `${ancestry.join(' < ')}; body children: ${Array.from(document.body.children, (child) => `${child.tagName.toLowerCase()}${child.hasAttribute('inert') ? '[inert]' : ''}`).join(' ')}`
+		})
 	for (let step = 0; step < 30; step++) {
 		await page.keyboard.press('Tab')
-		expect(await focusInsidePlayer(), `after ${step + 1} Tab presses`).toBe(true)
+		expect(await focusPlace(), `after ${step + 1} Tab presses`).toBe('inside')
 	}
 	for (let step = 0; step < 10; step++) {
 		await page.keyboard.press('Shift+Tab')
-		expect(await focusInsidePlayer(), `after ${step + 1} Shift+Tab presses`).toBe(true)
+		expect(await focusPlace(), `after ${step + 1} Shift+Tab presses`).toBe('inside')
 	}
+	// Focus that falls out of the player: a control removed while it has focus (here one placed last in
+	// the player) leaves it on the body, and with something added to <body> behind the player since it
+	// opened, the browser's next Tab went on from there, out of the page. Tab comes back in.
+	await page.evaluate(() => {
+		document.body.append(document.createElement('div'))
+		const control = document.createElement('button')
+		document.querySelector('[data-testid="player"]')!.append(control)
+		control.focus()
+		control.remove()
+	})
+	expect(await focusPlace()).toMatch(/^body/)
+	await page.keyboard.press('Tab')
+	expect(await focusPlace(), 'Tab from the body').toBe('inside')
 	await page.getByTestId('player').focus()
 	await page.keyboard.press('Escape')
 	await expect(page.getByTestId('player')).toHaveCount(0)

@@ -6,6 +6,19 @@ import { useCallback, useEffect, type RefObject } from 'react'
 // the edge guards send Tab past the last control back to the first and
 // Shift+Tab before the first to the last.
 
+/** Focuses the dialog's first or last control (the dialog itself when it has none). */
+function focusEdgeOf(root: HTMLElement, edge: 'first' | 'last') {
+	const controls = Array.from(root.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')).filter(
+		(element) =>
+			element.tabIndex >= 0 &&
+			!element.hasAttribute('data-focus-guard') &&
+			!element.closest('[hidden],[inert]') &&
+			element.getClientRects().length > 0,
+	)
+	const target = edge === 'first' ? controls[0] : controls[controls.length - 1]
+	;(target ?? root).focus()
+}
+
 export function useModalDialog(rootRef: RefObject<HTMLElement | null>) {
 	useEffect(() => {
 		const root = rootRef.current
@@ -26,27 +39,28 @@ export function useModalDialog(rootRef: RefObject<HTMLElement | null>) {
 			for (const record of records) makeInert(Array.from(record.addedNodes).filter((node): node is Element => node instanceof Element))
 		})
 		observer.observe(document.body, { childList: true })
+		// Tab with focus on the dialog itself or outside it: on the body, when the focused control was
+		// removed, the browser goes on from where that control was, which can be past the last guard and
+		// out of the page (seen in a CI run). Such a Tab goes to the first control (Shift+Tab: the last).
+		const onKeyDown = (event: KeyboardEvent) => {
+			if (event.key !== 'Tab' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
+			const focused = document.activeElement
+			if (focused && focused !== root && root.contains(focused)) return
+			event.preventDefault()
+			focusEdgeOf(root, event.shiftKey ? 'last' : 'first')
+		}
+		document.addEventListener('keydown', onKeyDown, true)
 		return () => {
+			document.removeEventListener('keydown', onKeyDown, true)
 			observer.disconnect()
 			for (const element of madeInert) element.removeAttribute('inert')
 		}
 	}, [rootRef])
 
-	const focusEdge = useCallback(
+	return useCallback(
 		(edge: 'first' | 'last') => {
-			const root = rootRef.current
-			if (!root) return
-			const controls = Array.from(root.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')).filter(
-				(element) =>
-					element.tabIndex >= 0 &&
-					!element.hasAttribute('data-focus-guard') &&
-					!element.closest('[hidden],[inert]') &&
-					element.getClientRects().length > 0,
-			)
-			const target = edge === 'first' ? controls[0] : controls[controls.length - 1]
-			;(target ?? root).focus()
+			if (rootRef.current) focusEdgeOf(rootRef.current, edge)
 		},
 		[rootRef],
 	)
-	return focusEdge
 }
