@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext, Page, Route } from '@playwright/test'
 import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
 
 // The home page's owner-configured info banner and two ad slots, and its
@@ -187,12 +187,25 @@ test('"Something went wrong." with Retry when the catalogue fails, and Retry rec
 	const retry = error.getByRole('button', { name: 'Retry' })
 	await Promise.all([page.waitForResponse((response) => response.url().includes('.data')), retry.click()])
 	await expect(error.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible()
+	await expect(retry).toHaveAttribute('aria-busy', 'false')
 
-	// The catalogue comes back: Retry (by keyboard) reloads the page's data in place.
+	// Retry is pressed; its load is slow and will fail (held here, the fault cookie already sent).
+	// The catalogue comes back meanwhile, and Retry pressed again by keyboard, with the first load
+	// still out, starts a new one that recovers the page in place. (A Retry disabled while loading
+	// dropped focus and ignored the Enter: CI pressed it before the first load had ended.)
+	let held: Route | undefined
+	await page.route(/\.data(\?|$)/, (route) => {
+		if (held) return route.continue()
+		held = route
+	})
+	await retry.click()
+	await expect.poll(() => held !== undefined).toBe(true)
+	await expect(retry).toHaveAttribute('aria-busy', 'true')
 	await context.clearCookies({ name: FAULT_COOKIE })
-	await retry.focus()
+	await expect(retry).toBeFocused()
 	await page.keyboard.press('Enter')
 	await expect(page.getByTestId('load-error')).toHaveCount(0)
+	await held!.continue().catch(() => undefined)
 	await expect(page.getByTestId('row-popular-mixed').getByTestId('media-card').first()).toBeVisible()
 	await expect(page.getByTestId('hero-slide').first()).toBeVisible()
 	await checkA11y(page)
