@@ -7,7 +7,9 @@ import { useEffect, type RefObject } from 'react'
  * would be lost without a word. entry.client captures such values just before hydrating; each
  * control that uses `useEarlyInput` (the Select and Input primitives do) hands its own back to
  * React once it has hydrated, as the event its onChange listens to. A control in a lazily
- * hydrated part of the page does so when that part hydrates.
+ * hydrated part of the page does so when that part hydrates; such a part takes down its values again
+ * just before (a control in it can be used after the rest of the page hydrated). Controls that have
+ * hydrated and been changed since are taken down then too, and never asked for again: harmless.
  */
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 

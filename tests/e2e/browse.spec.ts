@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { checkA11y, expect, test, waitForHydration } from './fixtures.ts'
+import { checkA11y, expect, holdRequests, test, waitForHydration } from './fixtures.ts'
 
 interface ListItem {
 	id: number
@@ -318,6 +318,27 @@ test.describe('series and episodes', () => {
 		await expect(page.getByTestId('episode-page')).toBeVisible()
 		// play=true starts the lookup by itself; this demo show has no stream, so the episode's failure texts show.
 		await expect(page.locator('main').getByTestId('watch-button')).toHaveText('Not found: Click to try again', { timeout: 15_000 })
+	})
+
+	test('an episode picked after the page hydrated, before its picker has, is kept and watched', async ({ page, request }) => {
+		const show = await seriesWithSeasons(request)
+		// The picker is a lazily hydrated part (decision 0043): its chunk comes after the page's own.
+		const release = await holdRequests(page, /\/assets\/season-browser-[^/]*\.js$/)
+		await page.goto(`/series/${show.id}-${slug(show.name!)}`, { waitUntil: 'commit' })
+		await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+		const episodes = page.getByTestId('episode-select')
+		await episodes.selectOption('2')
+		release()
+		await waitForHydration(page)
+		// Until the part hydrates the select shows the pick either way; React puts back its own value when it does.
+		await expect
+			.poll(() => episodes.evaluate((select) => Object.keys(select).some((key) => key.startsWith('__reactFiber'))), {
+				message: 'the picker hydrates',
+			})
+			.toBe(true)
+		await expect(episodes).toHaveValue('2')
+		await page.getByTestId('watch-selected').click()
+		await expect(page).toHaveURL(new RegExp(`/series/${show.id}-[^/]+/\\d+/2\\?play=true$`))
 	})
 
 	test('episode page: fields, guest stars capped at 10, season browser, no sticky header', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, type ComponentType, type ReactNode } from 'react'
+import { captureEarlyInput } from '#app/utils/early-input.ts'
 import { inNextTask } from '#app/utils/next-task.ts'
 
 /** The parts whose modules the server is still importing. */
@@ -26,8 +27,16 @@ export function serverPartsLoaded(): Promise<unknown> | undefined {
  * server's HTML for the fallback and the page shifts.
  */
 export function lazyHydrated<Props extends object>(load: () => Promise<ComponentType<Props>>, fallback: ReactNode = null) {
-	// The browser asks for the chunk in a task of its own, not in hydration's (see inNextTask).
-	const Loaded = lazy(() => inNextTask(load).then((component) => ({ default: component })))
+	// The browser asks for the chunk in a task of its own, not in hydration's (see inNextTask). Once it
+	// has come, and before the part hydrates, what was chosen or typed in the part's controls since the
+	// page hydrated is taken down too (entry.client took down only what came before): React puts back the
+	// server's value when it hydrates them, and a CI run lost an episode picked in that window.
+	const Loaded = lazy(() =>
+		inNextTask(load).then((component) => {
+			captureEarlyInput()
+			return { default: component }
+		}),
+	)
 	// On the server the part's module is imported at once, when the route module is: a lazy component
 	// suspends on its first render, and a part that suspends is sent after the rest of the page and put
 	// in by script after the first paint, moving what is below it. So each page's first visitor after a
