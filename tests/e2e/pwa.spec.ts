@@ -23,6 +23,8 @@ const BOOKMARK = {
  * once when the page's clock is moved on that far. It claims the page once installed.
  */
 async function openControlled(page: Page, path: string) {
+	// It may wait 40 s for the install and 20 s for the kept shells, past a test's usual 30 s (a CI run timed out).
+	test.slow()
 	await page.clock.install()
 	await page.goto(path)
 	await waitForHydration(page)
