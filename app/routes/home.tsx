@@ -1,6 +1,7 @@
 import { HomeContinueWatching } from '#app/components/catalog/lazy-library.tsx'
 import { LoadError } from '#app/components/catalog/load-error.tsx'
-import { MediaRow, NO_MOVIES_TEXT } from '#app/components/catalog/media-row.tsx'
+import { NO_MOVIES_TEXT } from '#app/components/catalog/media-row.tsx'
+import { SeenMediaRow } from '#app/components/catalog/seen-media-row.tsx'
 import { networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
 import { cardsOf, derivedFrom, heroItems, movieList, originOf, tvList } from '#server/catalog/page-data.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_POPULAR_LIMIT, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
@@ -71,24 +72,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<HomeContinueWatching />
 			<NetworkRow key={data.network.slug} initialSlug={data.network.slug} initialItems={data.network.items} />
 			<HomeAdSlot promo={data.promo} slot={0} />
-			<MediaRow title="Popular Shows and Movies" items={data.popular} testId="row-popular-mixed" />
-			<MediaRow
+			<SeenMediaRow title="Popular Shows and Movies" items={data.popular} testId="row-popular-mixed" />
+			<SeenMediaRow
 				title="Trending Movies"
 				emptyText={NO_MOVIES_TEXT}
 				items={data.trendingMovies}
 				viewAllHref="/discover?tab=trending&type=movie"
 				testId="row-trending-movies"
 			/>
-			<MediaRow title="Trending TV Series" items={data.trendingTv} viewAllHref="/discover?tab=trending&type=tv" testId="row-trending-tv" />
+			<SeenMediaRow
+				title="Trending TV Series"
+				items={data.trendingTv}
+				viewAllHref="/discover?tab=trending&type=tv"
+				testId="row-trending-tv"
+			/>
 			<HomeAdSlot promo={data.promo} slot={1} />
-			<MediaRow
+			<SeenMediaRow
 				title="Popular Movies"
 				emptyText={NO_MOVIES_TEXT}
 				items={data.popularMovies}
 				viewAllHref="/discover?tab=popular&type=movie"
 				testId="row-popular-movies"
 			/>
-			<MediaRow title="Upcoming Movies" emptyText={NO_MOVIES_TEXT} items={data.upcoming} testId="row-upcoming-movies" />
+			<SeenMediaRow title="Upcoming Movies" emptyText={NO_MOVIES_TEXT} items={data.upcoming} testId="row-upcoming-movies" />
 		</div>
 	)
 }

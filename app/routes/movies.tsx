@@ -1,5 +1,6 @@
 import { LoadError } from '#app/components/catalog/load-error.tsx'
-import { MediaGrid, MediaRow, NO_MOVIES_TEXT } from '#app/components/catalog/media-row.tsx'
+import { MediaGrid, NO_MOVIES_TEXT } from '#app/components/catalog/media-row.tsx'
+import { SeenMediaRow } from '#app/components/catalog/seen-media-row.tsx'
 import { networkDiscoverQuery } from '#app/components/catalog/network-row.tsx'
 import { cardsOf, derivedFrom, heroItems, movieList, originOf } from '#server/catalog/page-data.server.ts'
 import { HERO_ITEMS_DESKTOP, HOME_ROW_LIMIT } from '#app/lib/browse/carousel.ts'
@@ -7,6 +8,8 @@ import { toCards } from '#app/lib/browse/media.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
 import { NETWORKS } from '#app/lib/catalog/networks.ts'
 import { lazyHydrated } from '#app/components/ui/lazy-hydrated.tsx'
+import { hydrateWhenSeen } from '#app/components/ui/hydrate-when-seen.tsx'
+import type { CardMedia } from '#app/components/catalog/media-card.tsx'
 import type { Route } from './+types/movies.ts'
 
 // The carousel and the network row are in the HTML; their code (arrows, rotation) loads after the first load.
@@ -51,6 +54,18 @@ export function meta({ data }: Route.MetaArgs) {
 	})
 }
 
+/** The grid of more popular movies, far below the fold on a phone: it hydrates once near the viewport (decision 0073). */
+const PopularGrid = hydrateWhenSeen(function PopularGrid({ items }: { items: readonly CardMedia[] }) {
+	return (
+		<section aria-labelledby="popular-grid" className="flex flex-col gap-3">
+			<h2 id="popular-grid" className="text-xl font-semibold">
+				More popular movies
+			</h2>
+			<MediaGrid items={items} label="More popular movies" />
+		</section>
+	)
+})
+
 export default function MoviesPage({ loaderData }: Route.ComponentProps) {
 	const data = loaderData
 	if (data.failed) return <LoadError />
@@ -65,28 +80,23 @@ export default function MoviesPage({ loaderData }: Route.ComponentProps) {
 				allowKindSwitch={false}
 			/>
 			<HeroCarousel items={data.hero} label="Popular movies" />
-			<MediaRow title="Featured" emptyText={NO_MOVIES_TEXT} items={data.featured} testId="row-featured" />
-			<MediaRow
+			<SeenMediaRow title="Featured" emptyText={NO_MOVIES_TEXT} items={data.featured} testId="row-featured" />
+			<SeenMediaRow
 				title="Trending"
 				emptyText={NO_MOVIES_TEXT}
 				items={data.trending}
 				viewAllHref="/discover?tab=trending&type=movie"
 				testId="row-trending"
 			/>
-			<MediaRow
+			<SeenMediaRow
 				title="Popular"
 				emptyText={NO_MOVIES_TEXT}
 				items={data.popular}
 				viewAllHref="/discover?tab=popular&type=movie"
 				testId="row-popular"
 			/>
-			<section aria-labelledby="popular-grid" className="flex flex-col gap-3">
-				<h2 id="popular-grid" className="text-xl font-semibold">
-					More popular movies
-				</h2>
-				<MediaGrid items={data.popularGrid} label="More popular movies" />
-			</section>
-			<MediaRow title="Upcoming" emptyText={NO_MOVIES_TEXT} items={data.upcoming} testId="row-upcoming" />
+			<PopularGrid items={data.popularGrid} />
+			<SeenMediaRow title="Upcoming" emptyText={NO_MOVIES_TEXT} items={data.upcoming} testId="row-upcoming" />
 		</div>
 	)
 }

@@ -2,7 +2,8 @@ import { Search } from 'lucide-react'
 import { Suspense } from 'react'
 import { Await, Form, Link } from 'react-router'
 import { LoadError } from '#app/components/catalog/load-error.tsx'
-import { MediaGrid, MediaRow, MediaRowSkeleton } from '#app/components/catalog/media-row.tsx'
+import { MediaGrid, MediaRowSkeleton } from '#app/components/catalog/media-row.tsx'
+import { SeenMediaRow } from '#app/components/catalog/seen-media-row.tsx'
 import { cardsOf, derivedFrom, heroItems, originOf, tvList } from '#server/catalog/page-data.server.ts'
 import { HERO_ITEMS_DESKTOP } from '#app/lib/browse/carousel.ts'
 import { pageMeta } from '#app/lib/browse/seo.ts'
@@ -93,16 +94,21 @@ export default function SeriesPage({ loaderData }: Route.ComponentProps) {
 					</div>
 					<HeroCarousel items={hero} label="Popular series" />
 					<Deferred title="Featured Series" promise={featured}>
-						{(items) => <MediaRow title="Featured Series" items={items} testId="row-featured-series" />}
+						{(items) => <SeenMediaRow title="Featured Series" items={items} testId="row-featured-series" />}
 					</Deferred>
 					<Deferred title="Trending Series" promise={trending}>
 						{(items) => (
-							<MediaRow title="Trending Series" items={items} viewAllHref="/discover?tab=trending&type=tv" testId="row-trending-series" />
+							<SeenMediaRow
+								title="Trending Series"
+								items={items}
+								viewAllHref="/discover?tab=trending&type=tv"
+								testId="row-trending-series"
+							/>
 						)}
 					</Deferred>
-					<MediaRow title="Popular Series" items={popular} viewAllHref="/discover?tab=popular&type=tv" testId="row-popular-series" />
+					<SeenMediaRow title="Popular Series" items={popular} viewAllHref="/discover?tab=popular&type=tv" testId="row-popular-series" />
 					<Deferred title="Upcoming Series" promise={upcoming}>
-						{(items) => <MediaRow title="Upcoming Series" items={items} testId="row-upcoming-series" />}
+						{(items) => <SeenMediaRow title="Upcoming Series" items={items} testId="row-upcoming-series" />}
 					</Deferred>
 					<Deferred title="Popular Series" promise={featured}>
 						{(items) => (

@@ -22,3 +22,8 @@ export function useHydrated() {
 		() => false,
 	)
 }
+
+/** In the browser: whether the document has hydrated (the mark above is set). False while it hydrates. */
+export function documentHydrated(): boolean {
+	return document.documentElement.hasAttribute('data-hydrated')
+}
