@@ -1,4 +1,4 @@
-// npm run bench:long-tasks [-- --runs=3 --pages=home,bookmarks --no-build --build-dir=DIR --top=4 --against=DIR]
+// npm run bench:long-tasks [-- --runs=3 --pages=home,bookmarks --no-build --build-dir=DIR --top=4 --against=DIR --whole]
 //
 // Where a browse page's main-thread time goes after its first paint (issue 27), in a form
 // that is steadier than Lighthouse on a shared machine and says what to change. Lighthouse's
@@ -36,6 +36,8 @@ const args = new Map(
 const RUNS = Math.max(1, Number(args.get('runs') ?? 3))
 const TOP = Math.max(1, Number(args.get('top') ?? 4))
 const ONLY = args.get('pages')?.split(',')
+/** Also print where the time of all tasks after the first paint went, summed. */
+const WHOLE = args.has('whole')
 const PORT = Number(args.get('port') ?? 3711)
 const BUILD_DIR = path.resolve(args.get('build-dir') ?? path.join(os.tmpdir(), 'willow-bench-long-tasks-build'))
 const AGAINST_DIR = args.has('against') ? path.resolve(args.get('against')!) : undefined
@@ -302,7 +304,7 @@ async function main() {
 			`TBT×4 ${median(totals.wall)} ms ${list(totals.wall)}; by thread time ${median(totals.cpu)} ms ${list(totals.cpu)}; main-thread CPU after the first paint ${median(totals.work)} ms`
 		if (against) console.log(`\n${label} (${urlPath}), the build --against (${AGAINST_DIR}): ${summary(measured.against)}`)
 		const events = await trace(origin, urlPath, true)
-		const { thread, t0, tasks } = mainThreadTasks(events, origin + urlPath)
+		const { thread, t0, tasks, all } = mainThreadTasks(events, origin + urlPath)
 		console.log(`${against ? '' : '\n'}${label} (${urlPath}): ${summary(measured.this)}; sampled load:`)
 		for (const [i, where] of attribute(events, thread, tasks).entries()) {
 			const task = tasks[i]!
@@ -312,6 +314,15 @@ async function main() {
 			if (where.functions.length) console.log(`    self:  ${where.functions.join(' · ')}`)
 			if (where.files.length) console.log(`    files: ${where.files.join(' · ')}`)
 			if (where.app.length) console.log(`    app:   ${where.app.join(' · ')}`)
+		}
+		if (WHOLE && all.length) {
+			// Every task after the first paint as one: where the page's main-thread time went in all.
+			const last = all[all.length - 1]!
+			const [where] = attribute(events, thread, [{ start: all[0]!.start, duration: last.start + last.duration - all[0]!.start, cpu: 0 }])
+			console.log(`  all tasks after the first paint:`)
+			console.log(`    self:  ${where!.functions.join(' · ')}`)
+			console.log(`    files: ${where!.files.join(' · ')}`)
+			console.log(`    app:   ${where!.app.join(' · ')}`)
 		}
 	}
 }
