@@ -70,3 +70,24 @@ test("the hero carousel's dot and pause tapped before the page hydrates are done
 	await page.waitForTimeout(6000)
 	await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true')
 })
+
+test("the header's Categories pressed by keyboard before its code arrives opens once it hydrates", async ({ page }) => {
+	// The header's menus come in the after-load file (decision 0069); held back, the menu button is the server's HTML.
+	const release = await holdRequests(page, /\/assets\/after-load-[\w-]{8}\.js$/)
+	await page.goto('/')
+	await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+	const categories = page.getByRole('button', { name: 'Categories' })
+	await expect(categories).toHaveAttribute('data-early-click', 'menu')
+	await categories.focus()
+	await page.keyboard.press('Enter')
+	await expect(page.getByRole('menu')).toHaveCount(0)
+	release()
+	const menu = page.getByRole('menu', { name: 'Categories' })
+	await expect(menu).toBeVisible()
+	await expect(categories).not.toHaveAttribute('data-early-click')
+	// Opened as by a key: focus is on its first item, and Escape gives it back to the button.
+	await expect(menu.getByRole('menuitem', { name: 'View All', exact: true })).toBeFocused()
+	await page.keyboard.press('Escape')
+	await expect(menu).toBeHidden()
+	await expect(categories).toBeFocused()
+})

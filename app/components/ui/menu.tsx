@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/ui/cn.ts'
 import { afterLoad } from '#app/utils/after-load.ts'
+import { useEarlyClicks } from '#app/utils/early-click.ts'
 import type { HoverGroup, HoverIntent } from '#app/lib/ui/menu-hover.ts'
 
 /** Props that make an element a menu item; spread them on a link or button. */
@@ -58,6 +59,9 @@ export function Menu({
 	const triggerRef = useRef<HTMLButtonElement>(null)
 	const listRef = useRef<HTMLDivElement>(null)
 	const focusOnOpen = useRef<'first' | 'last' | null>(null)
+	// A menu whose code comes in a chunk of its own (the header's) can be pressed before it hydrates:
+	// that click is held and done once it has (a CI run's Enter on Categories opened nothing).
+	const early = useEarlyClicks()
 
 	// The hover rules load once the page has loaded and the browser is idle, outside the first-load JavaScript,
 	// or at once when a mouse comes in before that.
@@ -176,6 +180,7 @@ export function Menu({
 				aria-controls={open ? `${id}-menu` : undefined}
 				aria-label={ariaLabel}
 				className={triggerClassName}
+				{...early('menu')}
 				data-state={open ? 'open' : 'closed'}
 				onClick={(event) => {
 					if (openRef.current && openedByHover.current) {
