@@ -359,10 +359,16 @@ async function lighthouse(bin: string, url: string, way: LighthouseWay): Promise
 			chrome.kill()
 		}
 	}
-	if (!fs.existsSync(output)) return undefined
+	if (!fs.existsSync(output)) {
+		console.log(`  a run of ${url} (${way}) failed: Lighthouse wrote no report`)
+		return undefined
+	}
 	const report = JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport
 	// A run Lighthouse could not measure (NO_NAVSTART, a trace error) has no score: it counts as failed, not as 0.
-	if (report.runtimeError || typeof report.categories.performance?.score !== 'number') return undefined
+	if (report.runtimeError || typeof report.categories.performance?.score !== 'number') {
+		console.log(`  a run of ${url} (${way}) failed: ${report.runtimeError?.code ?? 'no performance score'}`)
+		return undefined
+	}
 	return report
 }
 
