@@ -91,3 +91,28 @@ test("the header's Categories pressed by keyboard before its code arrives opens 
 	await expect(menu).toBeHidden()
 	await expect(categories).toBeFocused()
 })
+
+test("the network row's pause, a network and the series/movies switch pressed before its code arrives are done once it hydrates", async ({
+	page,
+}) => {
+	// The row's code is a file of its own; held back, the row is the server's HTML with its buttons marked.
+	const release = await holdRequests(page, /\/assets\/network-row-[\w-]{8}\.js$/)
+	await page.goto('/')
+	await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+	const row = page.getByTestId('network-row')
+	const pause = row.getByRole('button', { name: 'Pause network rotation' })
+	await expect(pause).toHaveAttribute('data-early-click', 'network-pause')
+	const start = await row.getAttribute('data-network')
+	const other = row.getByRole('group', { name: 'Streaming network' }).locator('button[aria-pressed="false"]').first()
+	const otherName = (await other.textContent()) ?? ''
+	await pause.click()
+	await other.click()
+	await row.getByTestId('network-row-heading').click()
+	await expect(row).toHaveAttribute('data-network', start ?? '')
+	release()
+	await expect(row.getByRole('button', { name: 'Resume network rotation' })).toBeVisible()
+	await expect(row.getByRole('button', { name: otherName, exact: true })).toHaveAttribute('aria-pressed', 'true')
+	await expect(row).toHaveAttribute('data-kind', 'movie')
+	await expect(row.getByTestId('network-row-heading')).toContainText(`${otherName} Movies`)
+	await expect(row.locator('[data-early-click]')).toHaveCount(0)
+})

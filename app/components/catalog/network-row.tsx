@@ -7,6 +7,7 @@ import { IconButton } from '#app/components/ui/icon-button.tsx'
 import { SegmentedControl } from '#app/components/ui/segmented-control.tsx'
 import type { TmdbMovieListItem, TmdbPage, TmdbTvListItem } from '#app/lib/catalog/tmdb-types.ts'
 import { catalogRequest } from '#app/utils/api-client.ts'
+import { useEarlyClicks } from '#app/utils/early-click.ts'
 import type { CardMedia } from './media-card.tsx'
 import { MediaRow, MediaRowSkeleton } from './media-row.tsx'
 
@@ -54,6 +55,9 @@ export function NetworkRow({
 	const [stopped, setStopped] = useState(false)
 	const [reducedMotion, setReducedMotion] = useState(false)
 	const network = NETWORKS.find((n) => n.slug === slug) ?? NETWORKS[0]!
+	// The row's code is a chunk of its own (decision 0043): a press on its buttons before that has
+	// hydrated is held and done once it has (decision 0065).
+	const early = useEarlyClicks()
 
 	useEffect(() => {
 		setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches)
@@ -100,6 +104,7 @@ export function NetworkRow({
 			className="inline-flex items-center gap-2 rounded-md hover:text-accent"
 			aria-label={`${title}: switch to ${kind === 'tv' ? 'movies' : 'series'}`}
 			data-testid="network-row-heading"
+			{...early('network-kind')}
 		>
 			{title}
 			<ArrowLeftRight className="h-4 w-4 text-muted" aria-hidden="true" />
@@ -130,11 +135,13 @@ export function NetworkRow({
 					value={slug}
 					onChange={setSlug}
 					options={NETWORKS.map((n) => ({ value: n.slug, label: n.name }))}
+					itemData={(value) => early(`network-${value}`)}
 				/>
 				<IconButton
 					onClick={() => setStopped((s) => !s)}
 					className="ml-auto"
 					label={stopped ? 'Resume network rotation' : 'Pause network rotation'}
+					{...early('network-pause')}
 				>
 					{stopped ? <Play className="h-4 w-4" aria-hidden="true" /> : <Pause className="h-4 w-4" aria-hidden="true" />}
 				</IconButton>

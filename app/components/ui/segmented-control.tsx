@@ -44,6 +44,7 @@ export function SegmentedControl<T extends string | number>({
 	variant = 'track',
 	className,
 	itemClassName,
+	itemData,
 }: {
 	options: ReadonlyArray<SegmentedOption<T>>
 	value: T
@@ -54,6 +55,8 @@ export function SegmentedControl<T extends string | number>({
 	className?: string
 	/** Extra classes for each button (text size, height). */
 	itemClassName?: string
+	/** Data attributes for each button (the early-click mark of a lazily hydrated part). */
+	itemData?: (value: T) => Partial<Record<`data-${string}`, string>>
 }) {
 	const look = LOOKS[variant]
 	return (
@@ -66,6 +69,7 @@ export function SegmentedControl<T extends string | number>({
 					onClick={() => onChange(option.value)}
 					className={cn(look.item, itemClassName, option.value === value ? look.on : look.off)}
 					data-testid={option.testId}
+					{...itemData?.(option.value)}
 				>
 					{option.label}
 				</button>
