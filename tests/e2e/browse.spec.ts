@@ -353,6 +353,25 @@ test.describe('series and episodes', () => {
 		await expect(page).toHaveURL(new RegExp(`/series/${show.id}-[^/]+/\\d+/2\\?play=true$`))
 	})
 
+	test('a season chip pressed before the season browser hydrates is done once it has', async ({ page, request }) => {
+		const show = await seriesWithSeasons(request)
+		const release = await holdRequests(page, /\/assets\/season-browser-[^/]*\.js$/)
+		await page.goto(`/series/${show.id}-${slug(show.name!)}`)
+		await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+		const chips = page.getByRole('group', { name: 'Seasons' }).getByRole('button')
+		expect(await chips.count()).toBeGreaterThan(1)
+		const second = chips.nth(1)
+		await expect(second).toHaveAttribute('data-early-click', /^season-\d+$/)
+		const season = (await second.getAttribute('data-early-click'))!.slice('season-'.length)
+		await second.click()
+		await expect(second).toHaveAttribute('aria-pressed', 'false')
+		release()
+		await expect(second).toHaveAttribute('aria-pressed', 'true')
+		await expect(chips.first()).toHaveAttribute('aria-pressed', 'false')
+		await expect(page.getByTestId('season-select')).toHaveValue(season)
+		await expect(page.getByTestId('episode-card').first()).toBeVisible()
+	})
+
 	test('episode page: fields, guest stars capped at 10, season browser, no sticky header', async ({ page, request }) => {
 		const { show, season } = await seriesWithEpisodes(request)
 		const episode = (await (

@@ -11,6 +11,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { SegmentedControl } from '#app/components/ui/segmented-control.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { catalogRequest } from '#app/utils/api-client.ts'
+import { useEarlyClicks } from '#app/utils/early-click.ts'
 import { MediaImage } from './media-image.tsx'
 import { useRenderRest } from './use-render-rest.ts'
 
@@ -91,6 +92,9 @@ export function SeriesEpisodes({
 }) {
 	const navigate = useNavigate()
 	const id = useId()
+	// The browser's code is a file of its own (decision 0043): a season chip pressed before it has
+	// hydrated is held and done once it has (decision 0065).
+	const early = useEarlyClicks()
 	const list = pickableSeasons(seasons)
 	const [selection, setSelection] = useState<EpisodeSelection>(
 		currentEpisode ?? { season: initial?.season ?? list[0]?.season_number ?? 1, episode: 1 },
@@ -179,6 +183,7 @@ export function SeriesEpisodes({
 						itemClassName="shrink-0 py-1 text-sm"
 						value={selection.season}
 						onChange={(season) => setSelection((current) => selectSeason(current, season))}
+						itemData={(season) => early(`season-${season}`)}
 						options={list.map((season) => ({
 							value: season.season_number,
 							label: (
